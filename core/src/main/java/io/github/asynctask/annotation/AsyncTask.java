@@ -1,0 +1,52 @@
+package io.github.asynctask.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a bean method (or every public method of a bean class) as a task: a call records
+ * the task in Redis and returns at once; a worker of any instance runs the body later. On
+ * a method, attributes override those of the class.
+ */
+@Target({ ElementType.TYPE, ElementType.METHOD })
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+public @interface AsyncTask {
+
+	/** Stable task name stored in Redis; defaults to {@code SimpleClassName.method}. */
+	String name() default "";
+
+	/** Queue to submit to; defaults to {@code default}. */
+	String queue() default "";
+
+	/**
+	 * Retries after the first attempt ({@code 0}: never retry); negative means the
+	 * configured default.
+	 */
+	int maxRetries() default -1;
+
+	/**
+	 * Longest one attempt may run, e.g. {@code "30s"} or {@code "PT5M"}; empty means the
+	 * configured default.
+	 */
+	String timeout() default "";
+
+	/** Fixed delay before the first attempt, e.g. {@code "15m"}; empty means none. */
+	String delay() default "";
+
+	/**
+	 * SpEL over the parameters ({@code #name}, {@code #p0}, {@code #a0}) giving the
+	 * business id used for dedup.
+	 */
+	String bizId() default "";
+
+	/** How long a bizId is remembered; empty means the configured default. */
+	String dedupTtl() default "";
+
+	/** Exception types that go straight to dead without a retry. */
+	Class<? extends Throwable>[] noRetryFor() default {};
+
+}

@@ -1,0 +1,7 @@
+/**
+ * Finds, validates and describes @AsyncTask methods: the registry of task definitions.
+ */
+@NullMarked
+package io.github.asynctask.definition;
+
+import org.jspecify.annotations.NullMarked;

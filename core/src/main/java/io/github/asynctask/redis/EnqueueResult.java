@@ -1,0 +1,29 @@
+package io.github.asynctask.redis;
+
+/**
+ * What the enqueue script did with one request.
+ *
+ * @param id the id of the request, or for {@link Outcome#DUPLICATE} the id of the task
+ * holding the bizId
+ * @param outcome what happened
+ */
+public record EnqueueResult(String id, Outcome outcome) {
+
+	/** What the enqueue script did. */
+	public enum Outcome {
+
+		/** Pushed to pending. */
+		ENQUEUED,
+
+		/** Added to scheduled for a later run-at. */
+		SCHEDULED,
+
+		/** The bizId is remembered; no task was created. */
+		DUPLICATE,
+
+		/** A task with this id exists already (a re-send); nothing changed. */
+		ALREADY_EXISTS
+
+	}
+
+}

@@ -1,0 +1,125 @@
+package io.github.asynctask.redis;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.github.asynctask.QueueStats;
+import io.github.asynctask.TaskInfo;
+import io.github.asynctask.TaskState;
+
+/**
+ * The only class that changes task state in Redis: one method per transition, each one
+ * atomic Lua script whose keys all share the queue's hash tag. Every time a script
+ * compares or stores comes from Redis {@code TIME}; callers pass durations, never client
+ * timestamps (except {@link EnqueueRequest#at()}, an absolute instant the user chose).
+ * <p>
+ * Failures to reach Redis surface as
+ * {@link io.github.asynctask.RedisUnavailableException}.
+ */
+public interface RedisBroker {
+
+	/** The key layout in use. */
+	RedisKeys keys();
+
+	/**
+	 * Record one task: pending, or scheduled when it has a delay; dedup by bizId in the
+	 * same script.
+	 */
+	EnqueueResult enqueue(EnqueueRequest request);
+
+	/** Record several tasks in one pipelined round trip; results in request order. */
+	List<EnqueueResult> enqueueAll(List<EnqueueRequest> requests);
+
+	/**
+	 * Move up to {@code max} ids pending to active under a lease; nothing while the queue
+	 * is paused.
+	 */
+	List<Delivery> dequeue(String queue, int max, Duration lease);
+
+	/**
+	 * The delivery succeeded: drop the task, or keep it as completed for
+	 * {@code retention}.
+	 */
+	AckResult complete(Delivery delivery, Duration retention);
+
+	/**
+	 * The delivery failed: schedule the next attempt after {@code delay}, keeping the
+	 * error.
+	 */
+	AckResult retry(Delivery delivery, Duration delay, String error);
+
+	/** The delivery failed for good: move the task to dead with the reason. */
+	AckResult kill(Delivery delivery, String reason);
+
+	/** Hand the delivery back to pending (shutdown); the attempt is not counted. */
+	AckResult requeue(Delivery delivery);
+
+	/**
+	 * Renew the leases of this instance's running deliveries of one queue in one call.
+	 * @param tokens fencing token by task id
+	 * @return the ids whose lease was lost (recovered, deleted or taken by another token)
+	 */
+	Set<String> extendLeases(String queue, Map<String, Long> tokens, Duration lease);
+
+	/**
+	 * Move up to {@code limit} tasks whose lease expired to retry (after
+	 * {@code retryDelay}) or dead.
+	 */
+	int recover(String queue, int limit, Duration retryDelay);
+
+	/** Move up to {@code limit} due scheduled and retry tasks to pending. */
+	ForwardResult forward(String queue, int limit);
+
+	/**
+	 * Drop up to {@code limit} dead tasks older than {@code deadRetention} and completed
+	 * ones past their retention.
+	 */
+	int trim(String queue, Duration deadRetention, int limit);
+
+	/** Stop every instance fetching from the queue. */
+	void pause(String queue);
+
+	/** Let instances fetch from the queue again. */
+	void resume(String queue);
+
+	/** Sizes by state, paused flag and latency, in one call. */
+	QueueStats stats(String queue);
+
+	/** One task by id. */
+	Optional<TaskInfo> find(String queue, String id);
+
+	/**
+	 * A page of tasks in a state kept in a sorted set (scheduled, retry, dead,
+	 * completed), oldest first.
+	 */
+	List<TaskInfo> list(String queue, TaskState state, int offset, int count);
+
+	/** Delete a task that is not active. */
+	boolean delete(String queue, String id);
+
+	/** Move a dead task back to pending with its attempts reset. */
+	boolean retryDead(String queue, String id);
+
+	/** Remember queue names for the console and endpoint. */
+	void registerQueues(Collection<String> queues);
+
+	/** Every queue name registered by any instance. */
+	Set<String> knownQueues();
+
+	/**
+	 * Register or refresh this instance; its entry expires after {@code ttl} without a
+	 * refresh.
+	 */
+	void heartbeat(String instanceId, String info, Duration ttl);
+
+	/** Remove this instance's entry (clean shutdown). */
+	void unregister(String instanceId);
+
+	/** Info documents of the live instances, by instance id. */
+	Map<String, String> instances();
+
+}

@@ -1,0 +1,134 @@
+package io.github.asynctask.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * The Redis key layout (version 1). Every key of a queue is
+ * {@code <prefix>:{<queue>}:<part>} so that all keys one script touches hash to the
+ * queue's cluster slot.
+ *
+ * <pre>
+ * &lt;prefix&gt;:{q}:t          HASH   id -> task data ("meta JSON\npayload")
+ * &lt;prefix&gt;:{q}:pending    LIST   ids ready to run (LPUSH new, RPOP oldest)
+ * &lt;prefix&gt;:{q}:scheduled  ZSET   id -> run-at (ms, Redis time)
+ * &lt;prefix&gt;:{q}:retry      ZSET   id -> next attempt (ms)
+ * &lt;prefix&gt;:{q}:active     ZSET   id -> lease deadline (ms)
+ * &lt;prefix&gt;:{q}:dead       ZSET   id -> died at (ms)
+ * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
+ * &lt;prefix&gt;:{q}:paused     STRING present while paused
+ * &lt;prefix&gt;:{q}:u:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
+ * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty
+ * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
+ * &lt;prefix&gt;:queues         SET    every registered queue name
+ * &lt;prefix&gt;:instances      ZSET   instance id -> expires at (ms)
+ * &lt;prefix&gt;:instance:&lt;id&gt;  STRING instance info JSON (PX ttl)
+ * </pre>
+ */
+public final class RedisKeys {
+
+	/** Version of this layout; a change ships a migration note. */
+	public static final int LAYOUT_VERSION = 1;
+
+	/** bizIds longer than this are replaced by their SHA-256 in key names. */
+	static final int MAX_RAW_BIZ_ID = 64;
+
+	private final String prefix;
+
+	public RedisKeys(String prefix) {
+		if (prefix == null || prefix.isBlank() || prefix.contains("{") || prefix.contains("}")) {
+			throw new IllegalArgumentException(
+					"async-task.key-prefix must be a non-blank string without braces but was '" + prefix + "'");
+		}
+		this.prefix = prefix;
+	}
+
+	public String prefix() {
+		return this.prefix;
+	}
+
+	public String tasks(String queue) {
+		return queueKey(queue, "t");
+	}
+
+	public String pending(String queue) {
+		return queueKey(queue, "pending");
+	}
+
+	public String scheduled(String queue) {
+		return queueKey(queue, "scheduled");
+	}
+
+	public String retry(String queue) {
+		return queueKey(queue, "retry");
+	}
+
+	public String active(String queue) {
+		return queueKey(queue, "active");
+	}
+
+	public String dead(String queue) {
+		return queueKey(queue, "dead");
+	}
+
+	public String completed(String queue) {
+		return queueKey(queue, "completed");
+	}
+
+	public String paused(String queue) {
+		return queueKey(queue, "paused");
+	}
+
+	/**
+	 * The dedup key of a task name and bizId; long bizIds are hashed so any content is
+	 * safe.
+	 */
+	public String unique(String queue, String taskName, String bizId) {
+		String id = (bizId.length() > MAX_RAW_BIZ_ID) ? "sha256:" + sha256(bizId) : bizId;
+		return queueKey(queue, "u:" + taskName + ":" + id);
+	}
+
+	/**
+	 * A key in the queue's slot standing in for {@link #unique} when a task has no bizId.
+	 */
+	public String noUnique(String queue) {
+		return queueKey(queue, "u:");
+	}
+
+	public String wakeChannel(String queue) {
+		return queueKey(queue, "wake");
+	}
+
+	public String dueChannel(String queue) {
+		return queueKey(queue, "due");
+	}
+
+	public String queues() {
+		return this.prefix + ":queues";
+	}
+
+	public String instances() {
+		return this.prefix + ":instances";
+	}
+
+	public String instance(String instanceId) {
+		return this.prefix + ":instance:" + instanceId;
+	}
+
+	private String queueKey(String queue, String part) {
+		return this.prefix + ":{" + QueueName.check(queue) + "}:" + part;
+	}
+
+	private static String sha256(String value) {
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+			return HexFormat.of().formatHex(digest);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is missing from this JVM", ex);
+		}
+	}
+
+}
