@@ -1,0 +1,74 @@
+package io.github.asynctask.event;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fans events out to several listeners; a listener that throws is logged and skipped so
+ * it can never break a submit or a worker.
+ */
+public final class CompositeTaskListener implements TaskListener {
+
+	private static final Logger logger = LoggerFactory.getLogger(CompositeTaskListener.class);
+
+	private final List<TaskListener> listeners;
+
+	public CompositeTaskListener(List<TaskListener> listeners) {
+		this.listeners = List.copyOf(listeners);
+	}
+
+	@Override
+	public void submitted(String queue, String task) {
+		each((listener) -> listener.submitted(queue, task));
+	}
+
+	@Override
+	public void deduplicated(String queue, String task) {
+		each((listener) -> listener.deduplicated(queue, task));
+	}
+
+	@Override
+	public void started(String queue, String task) {
+		each((listener) -> listener.started(queue, task));
+	}
+
+	@Override
+	public void completed(String queue, String task, Duration duration) {
+		each((listener) -> listener.completed(queue, task, duration));
+	}
+
+	@Override
+	public void failed(String queue, String task, Duration duration, Throwable error, boolean willRetry) {
+		each((listener) -> listener.failed(queue, task, duration, error, willRetry));
+	}
+
+	@Override
+	public void retried(String queue, String task) {
+		each((listener) -> listener.retried(queue, task));
+	}
+
+	@Override
+	public void dead(String queue, String task, String reason) {
+		each((listener) -> listener.dead(queue, task, reason));
+	}
+
+	@Override
+	public void resendBufferSize(int size) {
+		each((listener) -> listener.resendBufferSize(size));
+	}
+
+	private void each(java.util.function.Consumer<TaskListener> call) {
+		for (TaskListener listener : this.listeners) {
+			try {
+				call.accept(listener);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Task listener {} failed; ignoring it for this event", listener, ex);
+			}
+		}
+	}
+
+}
