@@ -70,7 +70,7 @@ public final class RedisCluster implements AutoCloseable {
 		for (int i = 0; i < this.nodes.size(); i++) {
 			assignSlots(this.nodes.get(i), this.firstSlots[i], this.firstSlots[i + 1] - 1);
 		}
-		awaitOk();
+		awaitHealthy();
 	}
 
 	/** ADDSLOTSRANGE is Redis 7+; older servers get ADDSLOTS in chunks. */
@@ -93,14 +93,16 @@ public final class RedisCluster implements AutoCloseable {
 		}
 	}
 
-	private void awaitOk() {
+	/**
+	 * Waits until every node reports {@code cluster_state:ok} and knows all the others,
+	 * e.g. after restarting a node.
+	 * @throws IllegalStateException if that takes more than a minute
+	 */
+	public void awaitHealthy() {
 		long deadline = System.nanoTime() + FORMATION_TIMEOUT.toNanos();
 		String expectedNodes = "cluster_known_nodes:" + this.nodes.size() + "\r\n";
 		while (System.nanoTime() < deadline) {
-			if (this.nodes.stream().allMatch((node) -> {
-				String info = node.cli("CLUSTER", "INFO");
-				return info != null && info.contains("cluster_state:ok\r\n") && info.contains(expectedNodes);
-			})) {
+			if (this.nodes.stream().allMatch((node) -> isHealthy(node, expectedNodes))) {
 				return;
 			}
 			try {
@@ -112,8 +114,18 @@ public final class RedisCluster implements AutoCloseable {
 			}
 		}
 		throw new IllegalStateException("Redis cluster " + hostPorts() + " did not reach cluster_state:ok within "
-				+ FORMATION_TIMEOUT.toSeconds() + "s; CLUSTER INFO of the first node:\n"
-				+ this.nodes.get(0).cli("CLUSTER", "INFO"));
+				+ FORMATION_TIMEOUT.toSeconds() + "s; a node may be stopped, or CLUSTER MEET failed");
+	}
+
+	private static boolean isHealthy(RedisProcess node, String expectedNodes) {
+		try {
+			String info = node.cli("CLUSTER", "INFO");
+			return info != null && info.contains("cluster_state:ok\r\n") && info.contains(expectedNodes);
+		}
+		catch (IllegalStateException ex) {
+			// Down or still loading: not healthy yet.
+			return false;
+		}
 	}
 
 	/**

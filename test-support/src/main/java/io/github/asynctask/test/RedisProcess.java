@@ -141,7 +141,7 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 						+ started.exitValue() + " at start-up; its log (" + log() + "):\n" + log);
 			}
 			try {
-				String info = cli("INFO");
+				String info = RespClient.call(HOST, this.port, authentication(), List.of("INFO"));
 				if (info != null && info.contains(expectedPid) && info.contains("loading:0\r\n")) {
 					return;
 				}
@@ -154,6 +154,15 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 		started.destroyForcibly();
 		throw new IllegalStateException("redis-server on port " + this.port + " did not answer within "
 				+ STARTUP_TIMEOUT.toSeconds() + "s; its log (" + log() + "):\n" + readLog());
+	}
+
+	/** A server started with {@code --requirepass} answers nothing before AUTH. */
+	private List<List<String>> authentication() {
+		int index = this.extraArgs.lastIndexOf("--requirepass");
+		if (index < 0 || index + 1 >= this.extraArgs.size()) {
+			return List.of();
+		}
+		return List.of(List.of("AUTH", this.extraArgs.get(index + 1)));
 	}
 
 	@Override
