@@ -61,11 +61,13 @@ final class Heartbeat implements PeriodicLoop.Step {
 		long validUntil = System.nanoTime() + this.lease.toNanos();
 		Set<String> lost = this.broker.extendLeases(queue, tokens, this.lease);
 		if (!lost.isEmpty()) {
-			logger.warn(
-					"Lost the lease of {} task(s) of queue '{}' (this instance stalled longer than "
-							+ "async-task.lease={}); stopping them, another worker may run them: {}",
-					lost.size(), queue, this.lease, lost);
-			running.lost(lost);
+			Set<String> stopped = running.lost(lost);
+			if (!stopped.isEmpty()) {
+				logger.warn(
+						"Lost the lease of {} running task(s) of queue '{}' (this instance stalled longer than "
+								+ "async-task.lease={}); stopped them, another worker may run them: {}",
+						stopped.size(), queue, this.lease, stopped);
+			}
 		}
 		tokens.keySet().removeAll(lost);
 		running.renewed(tokens.keySet(), validUntil);

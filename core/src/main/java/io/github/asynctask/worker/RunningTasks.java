@@ -2,6 +2,7 @@ package io.github.asynctask.worker;
 
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,19 +55,26 @@ final class RunningTasks {
 	/**
 	 * The lease of these deliveries was taken away: stop their bodies and forget them
 	 * once the body is gone, so no late ack reaches Redis.
+	 * @return the ids whose body was still running (an id whose body ended was most
+	 * likely acked while the heartbeat ran, which is no loss)
 	 */
-	void lost(Set<String> ids) {
+	Set<String> lost(Set<String> ids) {
+		Set<String> stopped = new HashSet<>();
 		ids.forEach((id) -> {
 			RunningTask task = this.tasks.get(id);
 			if (task != null) {
 				task.markStale();
-				task.interruptBody();
 				if (task.isClaimed()) {
-					// the body ended already: only a pending report held it here
+					// the body ended already: only its report held it here
 					remove(task);
+				}
+				else {
+					task.interruptBody();
+					stopped.add(id);
 				}
 			}
 		});
+		return stopped;
 	}
 
 }
