@@ -17,6 +17,8 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
@@ -60,6 +62,10 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 		this.mapper = applicationMapper.rebuild()
 			.deactivateDefaultTyping()
 			.polymorphicTypeValidator(NoClassNamesValidator.INSTANCE)
+			// arguments are read one by one from inside the payload object
+			.disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+			// the body must see the offset the caller passed, not the same instant in UTC
+			.disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
 			.build();
 		this.readFactory = ((JsonFactory) this.mapper.tokenStreamFactory()).rebuild()
 			.streamReadConstraints(StreamReadConstraints.builder()

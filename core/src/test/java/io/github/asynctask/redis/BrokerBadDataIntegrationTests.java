@@ -22,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * Hostile or broken data in Redis moves that one task to dead with a reason; the rest of the
- * queue keeps flowing.
+ * Hostile or broken data in Redis moves that one task to dead with a reason; the rest of
+ * the queue keeps flowing.
  */
 @ExtendWith(RedisExtension.class)
 class BrokerBadDataIntegrationTests {
@@ -53,11 +53,11 @@ class BrokerBadDataIntegrationTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@CsvSource(delimiter = '|', value = { "no meta line|just bytes|no meta line",
-			"truncated JSON|{\"v\":1,\"n\":\"x\"\n{}|unreadable meta",
-			"unknown version|{\"v\":9,\"n\":\"x\",\"a\":0,\"k\":0,\"m\":1}\n{}|unknown format version 9",
-			"wrong types|{\"v\":1,\"n\":\"x\",\"a\":\"zero\",\"k\":0,\"m\":1}\n{}|lacks numeric",
-			"JSON array meta|[1,2]\n{}|unknown format version nil" })
+	@CsvSource(delimiter = '|',
+			value = { "no meta line|just bytes|no meta line", "truncated JSON|{\"v\":1,\"n\":\"x\"\n{}|unreadable meta",
+					"unknown version|{\"v\":9,\"n\":\"x\",\"a\":0,\"k\":0,\"m\":1}\n{}|unknown format version 9",
+					"wrong types|{\"v\":1,\"n\":\"x\",\"a\":\"zero\",\"k\":0,\"m\":1}\n{}|lacks numeric",
+					"JSON array meta|[1,2]\n{}|unknown format version nil" })
 	void unreadableDataGoesToDeadWithTheReasonAndOthersStillFlow(String label, String raw, String reason) {
 		String good = fixture.enqueue();
 		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), "poison", raw.replace("\\n", "\n"));
@@ -73,7 +73,8 @@ class BrokerBadDataIntegrationTests {
 	void anIdWithoutDataGoesToDead() {
 		fixture.redis.cli("LPUSH", this.keys.pending(QUEUE), "ghost");
 		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).isEmpty();
-		assertThat(this.broker.find(QUEUE, "ghost").orElseThrow().lastError()).isEqualTo("unreadable task data: missing");
+		assertThat(this.broker.find(QUEUE, "ghost").orElseThrow().lastError())
+			.isEqualTo("unreadable task data: missing");
 	}
 
 	@Test
