@@ -27,13 +27,18 @@ final class SubmitResults {
 			case SCHEDULED -> submitted(request, result, TaskReceipt.Status.SCHEDULED);
 			case ALREADY_EXISTS -> new TaskReceipt(request.id(), (request.delay() != null || request.at() != null)
 					? TaskReceipt.Status.SCHEDULED : TaskReceipt.Status.ENQUEUED);
-			case DUPLICATE -> {
-				logger.debug("Task '{}' with bizId '{}' dropped: task {} holds the bizId in queue '{}'", request.name(),
-						request.bizId(), result.id(), request.queue());
-				this.listener.deduplicated(request.queue(), request.name());
-				yield new TaskReceipt(result.id(), TaskReceipt.Status.DUPLICATE);
-			}
+			// The dedup key names this very id: a re-send of a task Redis already took.
+			case DUPLICATE -> (result.id().equals(request.id()))
+					? record(request, new EnqueueResult(request.id(), EnqueueResult.Outcome.ALREADY_EXISTS))
+					: duplicate(request, result);
 		};
+	}
+
+	private TaskReceipt duplicate(EnqueueRequest request, EnqueueResult result) {
+		logger.debug("Task '{}' with bizId '{}' dropped: task {} holds the bizId in queue '{}'", request.name(),
+				request.bizId(), result.id(), request.queue());
+		this.listener.deduplicated(request.queue(), request.name());
+		return new TaskReceipt(result.id(), TaskReceipt.Status.DUPLICATE);
 	}
 
 	private TaskReceipt submitted(EnqueueRequest request, EnqueueResult result, TaskReceipt.Status status) {
