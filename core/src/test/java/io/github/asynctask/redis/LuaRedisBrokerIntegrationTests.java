@@ -295,12 +295,12 @@ class LuaRedisBrokerIntegrationTests {
 
 	@Test
 	void statsCountEveryStateInOneCall() {
-		fixture.enqueue();
 		fixture.enqueueAndTake();
 		this.broker.kill(fixture.enqueueAndTake(), "x");
 		this.broker.retry(fixture.enqueueAndTake(), Duration.ofHours(1), "x");
 		this.broker.enqueue(BrokerFixture.request(BrokerFixture.newId()).withDelay(Duration.ofHours(1)));
 		this.broker.complete(fixture.enqueueAndTake(), Duration.ofHours(1));
+		fixture.enqueue();
 		fixture.enqueue();
 		QueueStats stats = this.broker.stats(QUEUE);
 		assertThat(stats).isEqualTo(new QueueStats(QUEUE, 2, 1, 1, 1, 1, 1, false, stats.latency()));
@@ -309,10 +309,10 @@ class LuaRedisBrokerIntegrationTests {
 
 	@Test
 	void deleteRemovesAnInactiveTaskFromWhereverItIsAndRefusesAnActiveOne() {
-		String pending = fixture.enqueue();
 		Delivery active = fixture.enqueueAndTake();
 		Delivery dead = fixture.enqueueAndTake();
 		this.broker.kill(dead, "x");
+		String pending = fixture.enqueue();
 		assertThat(this.broker.delete(QUEUE, pending)).isTrue();
 		assertThat(this.broker.delete(QUEUE, dead.id())).isTrue();
 		assertThat(this.broker.delete(QUEUE, "no-such-id")).isFalse();

@@ -16,7 +16,7 @@ class QueueNameTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "a{b", "a}b", "a b", "tab\there", "new\nline" })
+	@ValueSource(strings = { "a{b", "a}b", "a b", "t\th", "n\nl" })
 	void refusesBracesAndWhitespaceSayingWhereTheyAre(String name) {
 		assertThatIllegalArgumentException().isThrownBy(() -> QueueName.check(name))
 			.withMessageContaining("must not contain braces, whitespace or control characters")
