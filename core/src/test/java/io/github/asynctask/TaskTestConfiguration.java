@@ -50,20 +50,20 @@ public class TaskTestConfiguration {
 	}
 
 	@Bean
-	TaskListener taskListener(ObjectProvider<RecordingTaskListener> recording) {
-		return new CompositeTaskListener(recording.orderedStream().map(TaskListener.class::cast).toList());
-	}
-
-	@Bean
-	ResendBuffer resendBuffer(RedisBroker broker, TaskListener listener) {
-		return new ResendBuffer(broker, 10_000, listener);
+	ResendBuffer resendBuffer(RedisBroker broker, ObjectProvider<TaskListener> listeners) {
+		return new ResendBuffer(broker, 10_000, composite(listeners));
 	}
 
 	@Bean
 	TaskSubmitter taskSubmitter(RedisBroker broker, JacksonTaskCodec codec, BizIdEvaluator bizIds,
-			ObjectProvider<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer) {
-		return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), listener, resendBuffer,
-				Clock.systemUTC());
+			ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
+			ResendBuffer resendBuffer) {
+		return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), composite(listeners),
+				resendBuffer, Clock.systemUTC());
+	}
+
+	private static TaskListener composite(ObjectProvider<TaskListener> listeners) {
+		return new CompositeTaskListener(listeners.orderedStream().toList());
 	}
 
 	@Bean

@@ -1,9 +1,14 @@
 package io.github.asynctask.submit;
 
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.RedisBroker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,8 +22,14 @@ final class SubmitResults {
 
 	private final TaskListener listener;
 
-	SubmitResults(TaskListener listener) {
+	private final RedisBroker broker;
+
+	// Queues this JVM has registered for the console and AsyncTaskTemplate.find.
+	private final Set<String> registeredQueues = ConcurrentHashMap.newKeySet();
+
+	SubmitResults(TaskListener listener, RedisBroker broker) {
 		this.listener = listener;
+		this.broker = broker;
 	}
 
 	TaskReceipt record(EnqueueRequest request, EnqueueResult result) {
@@ -43,7 +54,21 @@ final class SubmitResults {
 
 	private TaskReceipt submitted(EnqueueRequest request, EnqueueResult result, TaskReceipt.Status status) {
 		this.listener.submitted(request.queue(), request.name());
+		register(request.queue());
 		return new TaskReceipt(result.id(), status);
+	}
+
+	private void register(String queue) {
+		if (!this.registeredQueues.contains(queue)) {
+			try {
+				this.broker.registerQueues(List.of(queue));
+				this.registeredQueues.add(queue);
+			}
+			catch (RuntimeException ex) {
+				// The task is in Redis; the registration is retried with the next submit.
+				logger.debug("Could not register queue '{}': {}", queue, ex.toString());
+			}
+		}
 	}
 
 }

@@ -55,7 +55,7 @@ public final class TaskSubmitter {
 		this.codec = codec;
 		this.bizIds = bizIds;
 		this.interceptors = List.copyOf(interceptors);
-		this.results = new SubmitResults(listener);
+		this.results = new SubmitResults(listener, broker);
 		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer);
 		this.ids = new UlidGenerator(clock);
 	}
