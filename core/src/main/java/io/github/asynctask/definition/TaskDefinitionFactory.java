@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 import io.github.asynctask.redis.QueueName;
 import org.jspecify.annotations.Nullable;
@@ -44,7 +45,9 @@ final class TaskDefinitionFactory {
 	private @Nullable TaskDefinition create(String beanName, Object bean, Class<?> userClass, Method method,
 			TaskAttributes attributes, Consumer<String> problems) {
 		String where = "Bean '" + beanName + "' method " + userClass.getSimpleName() + "." + method.getName()
-				+ Arrays.toString(method.getParameterTypes()).replace('[', '(').replace(']', ')');
+				+ Arrays.stream(method.getParameterTypes())
+					.map(Class::getSimpleName)
+					.collect(Collectors.joining(", ", "(", ")"));
 		List<String> found = new ArrayList<>();
 		if (method.getReturnType() != void.class) {
 			found.add(where + " returns " + method.getGenericReturnType().getTypeName()

@@ -66,8 +66,7 @@ class TaskRegistryValidationTests {
 
 	@Test
 	void refusesABizIdThatIsNotSpel() {
-		assertRefused(BadSpel.class,
-				"Bean 'bean' method BadSpel.run(class java.lang.String) has bizId '#id.(' that is not valid SpEL");
+		assertRefused(BadSpel.class, "Bean 'bean' method BadSpel.run(String) has bizId '#id.(' that is not valid SpEL");
 	}
 
 	@Test
