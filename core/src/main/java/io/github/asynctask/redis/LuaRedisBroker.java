@@ -19,6 +19,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  */
 public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
+	/** Default of {@code async-task.redis-timeout}. */
+	public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(5);
+
 	private final Duration completedRetention;
 
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
@@ -30,7 +33,16 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 * fetch or recovery ({@code async-task.retention.completed})
 	 */
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration completedRetention) {
-		super(new ScriptRunner(connectionFactory), keys);
+		this(connectionFactory, keys, completedRetention, DEFAULT_REPLY_TIMEOUT);
+	}
+
+	/**
+	 * @param replyTimeout longest wait for a script's reply
+	 * ({@code async-task.redis-timeout}), independent of the client's own command timeout
+	 */
+	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration completedRetention,
+			Duration replyTimeout) {
+		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedRetention = completedRetention;
 	}
 
