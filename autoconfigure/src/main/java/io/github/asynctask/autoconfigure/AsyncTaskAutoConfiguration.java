@@ -1,0 +1,78 @@
+package io.github.asynctask.autoconfigure;
+
+import io.github.asynctask.redis.RedisKeys;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} for async-task, on top of the application's
+ * {@link RedisConnectionFactory} (so every {@code spring.data.redis.*} setting applies:
+ * standalone, Sentinel, Cluster, SSL, ACL).
+ * <p>
+ * Ordered after the neighbours whose beans it uses; they are named, not referenced, so
+ * that each stays optional on the classpath.
+ */
+@AutoConfiguration(afterName = { "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+		"org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
+		"org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
+@ConditionalOnClass(RedisConnectionFactory.class)
+@ConditionalOnBean(RedisConnectionFactory.class)
+@ConditionalOnBooleanProperty(name = "async-task.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(AsyncTaskProperties.class)
+@Import({ AsyncTaskAutoConfiguration.BrokerConfiguration.class, AsyncTaskAutoConfiguration.WorkerConfiguration.class })
+public final class AsyncTaskAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	RedisKeys asyncTaskRedisKeys(AsyncTaskProperties properties) {
+		return new RedisKeys(properties.getKeyPrefix());
+	}
+
+	/**
+	 * The Redis side shared by submitting and working instances.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class BrokerConfiguration {
+
+		// BROKER: RedisBroker (LuaRedisBroker) is added here once it is on main.
+
+		// LEAD: SUBMIT SIDE. Wire here the task registry, codec, submitter, the
+		// @AsyncTask proxy post-processor (static @Bean) and AsyncTaskTemplate (issue 3).
+		// Inputs available: AsyncTaskProperties (defaults.*, max-payload-size,
+		// strict-redis), RedisBroker, the application's JsonMapper (after
+		// JacksonAutoConfiguration) and PlatformTransactionManager (after
+		// TransactionAutoConfiguration).
+
+	}
+
+	/**
+	 * The worker side: present unless {@code async-task.worker.enabled=false} makes this
+	 * instance submit only.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "async-task.worker.enabled", matchIfMissing = true)
+	static class WorkerConfiguration {
+
+		// BROKER: WakeSignals (RedisWakeSignals) is added here once it is on main.
+
+		// LEAD: WORKER SIDE. Wire here the worker container (issue 4): one pool per
+		// entry of AsyncTaskProperties#effectiveQueues(), lease, worker.poll-interval,
+		// worker.heartbeat-interval, shutdown-timeout, retention.*, defaults.backoff.*;
+		// it needs RedisBroker, WakeSignals, the task registry, the codec and the
+		// TaskBodyInvoker. Worker pools stay private (never Executor beans).
+
+	}
+
+}
