@@ -16,6 +16,7 @@ import java.util.HexFormat;
  * &lt;prefix&gt;:{q}:scheduled  ZSET   id -> run-at (ms, Redis time)
  * &lt;prefix&gt;:{q}:retry      ZSET   id -> next attempt (ms)
  * &lt;prefix&gt;:{q}:active     ZSET   id -> lease deadline (ms)
+ * &lt;prefix&gt;:{q}:lease      HASH   id -> fencing token of the current delivery
  * &lt;prefix&gt;:{q}:dead       ZSET   id -> died at (ms)
  * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
@@ -23,8 +24,8 @@ import java.util.HexFormat;
  * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
  * &lt;prefix&gt;:queues         SET    every registered queue name
- * &lt;prefix&gt;:instances      ZSET   instance id -> expires at (ms)
- * &lt;prefix&gt;:instance:&lt;id&gt;  STRING instance info JSON (PX ttl)
+ * &lt;prefix&gt;:{instances}:seen ZSET  instance id -> expires at (ms)
+ * &lt;prefix&gt;:{instances}:info HASH  instance id -> info JSON
  * </pre>
  */
 public final class RedisKeys {
@@ -69,6 +70,10 @@ public final class RedisKeys {
 		return queueKey(queue, "active");
 	}
 
+	public String leases(String queue) {
+		return queueKey(queue, "lease");
+	}
+
 	public String dead(String queue) {
 		return queueKey(queue, "dead");
 	}
@@ -109,12 +114,12 @@ public final class RedisKeys {
 		return this.prefix + ":queues";
 	}
 
-	public String instances() {
-		return this.prefix + ":instances";
+	public String instancesSeen() {
+		return this.prefix + ":{instances}:seen";
 	}
 
-	public String instance(String instanceId) {
-		return this.prefix + ":instance:" + instanceId;
+	public String instancesInfo() {
+		return this.prefix + ":{instances}:info";
 	}
 
 	private String queueKey(String queue, String part) {

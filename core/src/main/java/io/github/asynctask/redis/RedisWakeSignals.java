@@ -1,0 +1,100 @@
+package io.github.asynctask.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.data.redis.connection.Message;
+import org.springframework.data.redis.connection.MessageListener;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.listener.ChannelTopic;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+import org.springframework.data.redis.listener.Topic;
+
+/**
+ * {@link WakeSignals} over Redis pub/sub: the scripts publish on a queue's wake channel
+ * when its pending list goes from empty to non-empty, and on its due channel when a new
+ * earliest scheduled or retry time appears. One subscriber connection per instance.
+ */
+public final class RedisWakeSignals implements WakeSignals {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedisWakeSignals.class);
+
+	private final RedisConnectionFactory connectionFactory;
+
+	private final RedisKeys keys;
+
+	/** Guarded by this; created on the first subscribe. */
+	private RedisMessageListenerContainer container;
+
+	public RedisWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys) {
+		this.connectionFactory = connectionFactory;
+		this.keys = keys;
+	}
+
+	@Override
+	public synchronized void subscribe(Collection<String> queues, WakeListener listener) {
+		Map<String, Runnable> actions = new HashMap<>();
+		List<Topic> topics = new ArrayList<>();
+		for (String queue : queues) {
+			String wake = this.keys.wakeChannel(queue);
+			String due = this.keys.dueChannel(queue);
+			actions.put(wake, () -> listener.onPending(queue));
+			actions.put(due, () -> listener.onDue(queue));
+			topics.add(new ChannelTopic(wake));
+			topics.add(new ChannelTopic(due));
+		}
+		container().addMessageListener(new Dispatcher(actions), topics);
+	}
+
+	private RedisMessageListenerContainer container() {
+		if (this.container == null) {
+			RedisMessageListenerContainer created = new RedisMessageListenerContainer();
+			created.setConnectionFactory(this.connectionFactory);
+			created.setBeanName("asynctask-wake");
+			created.setRecoveryInterval(1000);
+			created.afterPropertiesSet();
+			created.start();
+			this.container = created;
+		}
+		return this.container;
+	}
+
+	@Override
+	public synchronized void close() {
+		if (this.container != null) {
+			try {
+				this.container.stop();
+				this.container.destroy();
+			}
+			catch (Exception ex) {
+				logger.debug("Closing the wake-up subscription failed", ex);
+			}
+			this.container = null;
+		}
+	}
+
+	private record Dispatcher(Map<String, Runnable> actions) implements MessageListener {
+
+		@Override
+		public void onMessage(Message message, byte[] pattern) {
+			Runnable action = this.actions.get(new String(message.getChannel(), StandardCharsets.UTF_8));
+			if (action != null) {
+				try {
+					action.run();
+				}
+				catch (RuntimeException ex) {
+					logger.warn("Wake-up listener failed", ex);
+				}
+			}
+		}
+
+	}
+
+}

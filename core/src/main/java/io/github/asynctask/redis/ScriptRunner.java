@@ -1,0 +1,169 @@
+package io.github.asynctask.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+import io.github.asynctask.RedisUnavailableException;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.ReturnType;
+
+/**
+ * Runs broker scripts by SHA, falling back to {@code EVAL} when Redis answers
+ * {@code NOSCRIPT} (after a restart or {@code SCRIPT FLUSH}), and turns client failures
+ * into {@link RedisUnavailableException} naming the script and queue.
+ */
+final class ScriptRunner {
+
+	private static final long BATCH_TIMEOUT_SECONDS = 60;
+
+	private final RedisConnectionFactory connectionFactory;
+
+	ScriptRunner(RedisConnectionFactory connectionFactory) {
+		this.connectionFactory = connectionFactory;
+	}
+
+	/**
+	 * Run one script; replies come back as Spring Data Redis gives them (byte[], Long,
+	 * List).
+	 */
+	<T> T run(LuaScript script, String queue, List<String> keys, List<String> args) {
+		return withConnection(script, queue, (connection) -> evalSha(connection, script, keys, args));
+	}
+
+	/** Run a plain command on a connection, with the same error translation. */
+	<T> T call(String what, String queue, Function<RedisConnection, T> action) {
+		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+			return action.apply(connection);
+		}
+		catch (DataAccessException | io.lettuce.core.RedisException ex) {
+			throw failure(what, queue, ex);
+		}
+	}
+
+	/**
+	 * Run the same script for many key/argument lists in one round trip when the client
+	 * is Lettuce (commands are written back to back on the connection), else one by one.
+	 * Replies are in call order.
+	 */
+	List<Object> runAll(LuaScript script, String queue, List<List<String>> keys, List<List<String>> args) {
+		return withConnection(script, queue, (connection) -> {
+			if (connection.getNativeConnection() instanceof RedisClusterAsyncCommands<?, ?> async) {
+				@SuppressWarnings("unchecked")
+				RedisClusterAsyncCommands<byte[], byte[]> commands = (RedisClusterAsyncCommands<byte[], byte[]>) async;
+				return pipelined(connection, commands, script, keys, args);
+			}
+			List<Object> replies = new ArrayList<>(keys.size());
+			for (int i = 0; i < keys.size(); i++) {
+				replies.add(evalSha(connection, script, keys.get(i), args.get(i)));
+			}
+			return replies;
+		});
+	}
+
+	private List<Object> pipelined(RedisConnection connection, RedisClusterAsyncCommands<byte[], byte[]> commands,
+			LuaScript script, List<List<String>> keys, List<List<String>> args) {
+		List<RedisFuture<Object>> futures = new ArrayList<>(keys.size());
+		for (int i = 0; i < keys.size(); i++) {
+			futures
+				.add(commands.evalsha(script.sha1(), ScriptOutputType.MULTI, array(keys.get(i)), array(args.get(i))));
+		}
+		List<Object> replies = new ArrayList<>(futures.size());
+		for (int i = 0; i < futures.size(); i++) {
+			replies.add(await(connection, futures.get(i), script, keys.get(i), args.get(i)));
+		}
+		return replies;
+	}
+
+	private Object await(RedisConnection connection, RedisFuture<Object> future, LuaScript script, List<String> keys,
+			List<String> args) {
+		try {
+			return future.get(BATCH_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+		}
+		catch (ExecutionException ex) {
+			if (isNoScript(ex.getCause())) {
+				// Re-run this one the slow way; EVAL also caches the script for the next
+				// batch.
+				return evalSha(connection, script, keys, args);
+			}
+			throw new io.lettuce.core.RedisException(ex.getCause());
+		}
+		catch (TimeoutException ex) {
+			throw new io.lettuce.core.RedisCommandTimeoutException("no reply within " + BATCH_TIMEOUT_SECONDS + "s");
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new io.lettuce.core.RedisException("interrupted while waiting for Redis", ex);
+		}
+	}
+
+	private <T> T withConnection(LuaScript script, String queue, Function<RedisConnection, T> action) {
+		return call("script '" + script.name() + "'", queue, action);
+	}
+
+	private static <T> @Nullable T evalSha(RedisConnection connection, LuaScript script, List<String> keys,
+			List<String> args) {
+		byte[][] keysAndArgs = keysAndArgs(keys, args);
+		try {
+			return connection.scriptingCommands().evalSha(script.sha1(), ReturnType.MULTI, keys.size(), keysAndArgs);
+		}
+		catch (RuntimeException ex) {
+			if (!isNoScript(ex)) {
+				throw ex;
+			}
+			return connection.scriptingCommands().eval(script.source(), ReturnType.MULTI, keys.size(), keysAndArgs);
+		}
+	}
+
+	private static boolean isNoScript(@Nullable Throwable ex) {
+		for (Throwable t = ex; t != null; t = t.getCause()) {
+			if (t.getMessage() != null && t.getMessage().contains("NOSCRIPT")) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static byte[][] keysAndArgs(List<String> keys, List<String> args) {
+		List<byte[]> all = bytes(keys);
+		all.addAll(bytes(args));
+		return all.toArray(new byte[0][]);
+	}
+
+	private static List<byte[]> bytes(List<String> values) {
+		List<byte[]> result = new ArrayList<>(values.size());
+		for (String value : values) {
+			result.add(value.getBytes(StandardCharsets.UTF_8));
+		}
+		return result;
+	}
+
+	private static byte[][] array(List<String> values) {
+		return bytes(values).toArray(new byte[0][]);
+	}
+
+	static RedisUnavailableException failure(String what, String queue, Throwable cause) {
+		return new RedisUnavailableException(
+				"Redis could not run " + what + " for queue '" + queue + "': " + rootMessage(cause), cause);
+	}
+
+	private static String rootMessage(Throwable ex) {
+		Throwable root = ex;
+		while (root.getCause() != null && root.getCause() != root) {
+			root = root.getCause();
+		}
+		return (root.getMessage() != null) ? root.getMessage() : root.getClass().getSimpleName();
+	}
+
+}

@@ -1,0 +1,41 @@
+package io.github.asynctask.redis;
+
+/**
+ * Every script of the broker, loaded once per class loader.
+ */
+final class Scripts {
+
+	static final LuaScript ENQUEUE = LuaScript.load("enqueue");
+
+	static final LuaScript DEQUEUE = LuaScript.load("dequeue");
+
+	static final LuaScript COMPLETE = LuaScript.load("complete");
+
+	static final LuaScript RETRY = LuaScript.load("retry");
+
+	static final LuaScript KILL = LuaScript.load("kill");
+
+	static final LuaScript REQUEUE = LuaScript.load("requeue");
+
+	static final LuaScript EXTEND = LuaScript.load("extend");
+
+	static final LuaScript RECOVER = LuaScript.load("recover");
+
+	static final LuaScript FORWARD = LuaScript.load("forward");
+
+	static final LuaScript TRIM = LuaScript.load("trim");
+
+	static final LuaScript STATS = LuaScript.load("stats");
+
+	static final LuaScript DELETE = LuaScript.load("delete");
+
+	static final LuaScript RETRY_DEAD = LuaScript.load("retry_dead");
+
+	static final LuaScript HEARTBEAT = LuaScript.load("heartbeat");
+
+	static final LuaScript INSTANCES = LuaScript.load("instances");
+
+	private Scripts() {
+	}
+
+}

@@ -1,0 +1,22 @@
+--[[
+  Renews the leases of one worker's running deliveries in one call. A delivery whose token
+  is no longer current (recovered, deleted, taken by another) is not renewed and reported.
+
+  KEYS[1] <prefix>:{q}:active  zset, id -> lease deadline (ms)
+  KEYS[2] <prefix>:{q}:lease   hash, id -> fencing token
+  ARGV[1] lease in ms
+  ARGV[2..] pairs of task id, fencing token
+  Reply: array of the ids whose lease was lost
+]]
+local active, leases = KEYS[1], KEYS[2]
+local deadline = now_ms() + tonumber(ARGV[1])
+local lost = {}
+for i = 2, #ARGV, 2 do
+  local id = ARGV[i]
+  if redis.call('HGET', leases, id) == ARGV[i + 1] then
+    redis.call('ZADD', active, 'XX', deadline, id)
+  else
+    lost[#lost + 1] = id
+  end
+end
+return lost

@@ -1,0 +1,48 @@
+--[[
+  Moves up to N due scheduled and retry tasks to pending, and tells when the next one
+  falls due, so the forwarder can sleep exactly that long.
+
+  KEYS[1] <prefix>:{q}:t          tasks hash
+  KEYS[2] <prefix>:{q}:scheduled  zset, id -> run-at (ms)
+  KEYS[3] <prefix>:{q}:retry      zset, id -> next attempt (ms)
+  KEYS[4] <prefix>:{q}:pending    list
+  ARGV[1] max tasks to move
+  ARGV[2] wake channel (published when pending was empty)
+  Reply: { moved, next due in ms or -1 when nothing waits, Redis now in ms }
+]]
+local tasks, scheduled, retry, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local now = now_ms()
+local limit = tonumber(ARGV[1])
+local was_empty = redis.call('LLEN', pending) == 0
+local moved = 0
+for _, zset in ipairs({ scheduled, retry }) do
+  if moved < limit then
+    local ids = redis.call('ZRANGEBYSCORE', zset, '-inf', now, 'LIMIT', 0, limit - moved)
+    for _, id in ipairs(ids) do
+      redis.call('ZREM', zset, id)
+      local meta, payload, err = read_task(tasks, id)
+      if not err then
+        meta.s = 'p'
+        meta.t = now
+        write_task(tasks, id, meta, payload)
+      end
+      -- unreadable data still goes to pending: dequeue moves it to dead with the reason
+      redis.call('LPUSH', pending, id)
+      moved = moved + 1
+    end
+  end
+end
+if moved > 0 and was_empty then
+  redis.call('PUBLISH', ARGV[2], '')
+end
+local next_due = -1
+for _, zset in ipairs({ scheduled, retry }) do
+  local first = redis.call('ZRANGE', zset, 0, 0, 'WITHSCORES')
+  if first[2] then
+    local due = tonumber(first[2])
+    if next_due < 0 or due < next_due then
+      next_due = due
+    end
+  end
+end
+return { moved, next_due, now }

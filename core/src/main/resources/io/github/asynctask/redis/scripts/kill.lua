@@ -1,0 +1,25 @@
+--[[
+  Moves a failed delivery to dead with its reason (out of attempts, non-retryable, poison).
+
+  KEYS[1] <prefix>:{q}:t       tasks hash
+  KEYS[2] <prefix>:{q}:active  zset
+  KEYS[3] <prefix>:{q}:lease   hash, id -> fencing token
+  KEYS[4] <prefix>:{q}:dead    zset, id -> died at (ms)
+  ARGV[1] task id
+  ARGV[2] fencing token of the delivery
+  ARGV[3] reason
+  Reply: 1 applied, 0 stale, -1 no readable data for the id
+]]
+local tasks, active, leases, dead = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local id = ARGV[1]
+local meta, payload = take_active(tasks, active, leases, id, ARGV[2])
+if not meta then
+  return payload
+end
+local now = now_ms()
+meta.s = 'd'
+meta.t = now
+meta.e = ARGV[3]
+write_task(tasks, id, meta, payload)
+redis.call('ZADD', dead, now, id)
+return 1

@@ -1,0 +1,47 @@
+--[[
+  Takes back up to N deliveries whose lease expired (their worker died or froze): each goes
+  to retry, or to dead when its deliveries used up its retries. Atomic, so two instances
+  never recover the same delivery; the old token stops being valid at once.
+
+  KEYS[1] <prefix>:{q}:t          tasks hash
+  KEYS[2] <prefix>:{q}:active     zset, id -> lease deadline (ms)
+  KEYS[3] <prefix>:{q}:lease      hash, id -> fencing token
+  KEYS[4] <prefix>:{q}:retry      zset
+  KEYS[5] <prefix>:{q}:dead       zset
+  KEYS[6] <prefix>:{q}:completed  zset
+  ARGV[1] max deliveries to recover
+  ARGV[2] delay before the retry in ms
+  ARGV[3] completed retention in ms
+  ARGV[4] due channel
+  Reply: number of deliveries recovered
+]]
+local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local now = now_ms()
+local ids = redis.call('ZRANGEBYSCORE', active, '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
+for _, id in ipairs(ids) do
+  redis.call('ZREM', active, id)
+  redis.call('HDEL', leases, id)
+  local meta, payload, err = read_task(tasks, id)
+  if err then
+    bury(tasks, dead, id, payload, 'unreadable task data: ' .. err, now)
+  elseif meta.ok then
+    finish(tasks, completed, id, meta, payload, now, tonumber(ARGV[3]))
+  else
+    meta.t = now
+    if meta.a > meta.m then
+      meta.s = 'd'
+      meta.e = 'lease expired on delivery ' .. meta.a .. ' (worker lost) and no retries are left'
+      write_task(tasks, id, meta, payload)
+      redis.call('ZADD', dead, now, id)
+    else
+      meta.s = 'r'
+      meta.e = 'lease expired on delivery ' .. meta.a .. ' (worker lost)'
+      write_task(tasks, id, meta, payload)
+      redis.call('ZADD', retry, now + tonumber(ARGV[2]), id)
+    end
+  end
+end
+if #ids > 0 then
+  redis.call('PUBLISH', ARGV[4], '')
+end
+return #ids

@@ -1,0 +1,28 @@
+--[[
+  Schedules the next attempt of a failed delivery, keeping the error.
+
+  KEYS[1] <prefix>:{q}:t       tasks hash
+  KEYS[2] <prefix>:{q}:active  zset
+  KEYS[3] <prefix>:{q}:lease   hash, id -> fencing token
+  KEYS[4] <prefix>:{q}:retry   zset, id -> next attempt (ms)
+  ARGV[1] task id
+  ARGV[2] fencing token of the delivery
+  ARGV[3] delay before the next attempt in ms
+  ARGV[4] error text
+  ARGV[5] due channel (published when this retry becomes the earliest)
+  Reply: 1 applied, 0 stale, -1 no readable data for the id
+]]
+local tasks, active, leases, retry = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local id = ARGV[1]
+local meta, payload = take_active(tasks, active, leases, id, ARGV[2])
+if not meta then
+  return payload
+end
+local now = now_ms()
+meta.s = 'r'
+meta.t = now
+meta.e = ARGV[4]
+write_task(tasks, id, meta, payload)
+redis.call('ZADD', retry, now + tonumber(ARGV[3]), id)
+wake_if_first(retry, id, ARGV[5])
+return 1

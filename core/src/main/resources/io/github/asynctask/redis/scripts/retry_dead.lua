@@ -1,0 +1,28 @@
+--[[
+  Moves a dead task back to pending with its delivery count reset, keeping its last error.
+
+  KEYS[1] <prefix>:{q}:t        tasks hash
+  KEYS[2] <prefix>:{q}:dead     zset
+  KEYS[3] <prefix>:{q}:pending  list
+  ARGV[1] task id
+  ARGV[2] wake channel
+  Reply: 1 moved, 0 not dead, -1 refused because its data is unreadable (it stays dead)
+]]
+local tasks, dead, pending = KEYS[1], KEYS[2], KEYS[3]
+local id = ARGV[1]
+if not redis.call('ZSCORE', dead, id) then
+  return 0
+end
+local meta, payload, err = read_task(tasks, id)
+if err or meta.n == '' then
+  return -1
+end
+redis.call('ZREM', dead, id)
+meta.s = 'p'
+meta.a = 0
+meta.t = now_ms()
+write_task(tasks, id, meta, payload)
+if redis.call('LPUSH', pending, id) == 1 then
+  redis.call('PUBLISH', ARGV[2], '')
+end
+return 1

@@ -1,0 +1,94 @@
+package io.github.asynctask.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import io.github.asynctask.QueueStats;
+import io.github.asynctask.TaskState;
+import io.github.asynctask.test.RedisCluster;
+import io.github.asynctask.test.RedisClusterExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The same scripts, unchanged, on a local 3-master Redis Cluster: every key of a script
+ * shares the queue's hash tag, so no call fails with CROSSSLOT, whichever shard owns the queue.
+ */
+@ExtendWith(RedisClusterExtension.class)
+class BrokerClusterIntegrationTests {
+
+	private static LettuceConnectionFactory connectionFactory;
+
+	private static LuaRedisBroker broker;
+
+	@BeforeAll
+	static void connect(RedisCluster cluster) {
+		connectionFactory = RedisConnections.cluster(cluster.hostPorts());
+		broker = new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask"));
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connectionFactory.destroy();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "default", "mail", "orders", "reports" })
+	void everyTransitionRunsOnTheShardOwningTheQueue(String queue) {
+		EnqueueRequest plain = EnqueueRequest.now(queue, queue + "-1", "t", "{}", 1);
+		EnqueueRequest deduped = EnqueueRequest.now(queue, queue + "-2", "t", "{}", 1)
+			.withBizId("biz:{x}", Duration.ofMinutes(1));
+		assertThat(broker.enqueueAll(List.of(plain, deduped))).extracting(EnqueueResult::outcome)
+			.containsExactly(EnqueueResult.Outcome.ENQUEUED, EnqueueResult.Outcome.ENQUEUED);
+		assertThat(broker.enqueue(EnqueueRequest.now(queue, queue + "-3", "t", "{}", 1)
+			.withBizId("biz:{x}", Duration.ofMinutes(1))).outcome()).isEqualTo(EnqueueResult.Outcome.DUPLICATE);
+		broker.enqueue(EnqueueRequest.now(queue, queue + "-4", "t", "{}", 1).withDelay(Duration.ofMillis(1)));
+
+		List<Delivery> taken = broker.dequeue(queue, 10, Duration.ofSeconds(30));
+		assertThat(taken).hasSize(2);
+		assertThat(broker.extendLeases(queue, Map.of(taken.get(0).id(), taken.get(0).token()), Duration.ofMinutes(1)))
+			.isEmpty();
+		assertThat(broker.complete(taken.get(0), Duration.ofMinutes(1))).isEqualTo(AckResult.APPLIED);
+		assertThat(broker.retry(taken.get(1), Duration.ZERO, "boom")).isEqualTo(AckResult.APPLIED);
+		awaitForwarded(queue, 2);
+		Delivery again = broker.dequeue(queue, 1, Duration.ZERO).get(0);
+		assertThat(broker.recover(queue, 10, Duration.ZERO)).isEqualTo(1);
+		Delivery last = broker.dequeue(queue, 10, Duration.ofSeconds(30)).get(0);
+		assertThat(broker.kill(last, "dead")).isEqualTo(AckResult.APPLIED);
+		assertThat(broker.retryDead(queue, last.id())).isTrue();
+		Delivery requeued = broker.dequeue(queue, 10, Duration.ofSeconds(30)).get(0);
+		assertThat(broker.requeue(requeued)).isEqualTo(AckResult.APPLIED);
+		broker.pause(queue);
+		assertThat(broker.dequeue(queue, 10, Duration.ofSeconds(30))).isEmpty();
+		broker.resume(queue);
+		QueueStats stats = broker.stats(queue);
+		assertThat(stats.completed()).isEqualTo(1);
+		assertThat(stats.pending() + stats.scheduled() + stats.retry()).isEqualTo(3);
+		assertThat(broker.find(queue, again.id())).isPresent();
+		assertThat(broker.list(queue, TaskState.COMPLETED, 0, 10)).hasSize(1);
+		assertThat(broker.trim(queue, Duration.ofDays(1), 10)).isZero();
+		assertThat(broker.delete(queue, requeued.id())).isTrue();
+		broker.heartbeat("instance-" + queue, "{}", Duration.ofMinutes(1));
+		assertThat(broker.instances()).containsKey("instance-" + queue);
+		broker.registerQueues(List.of(queue));
+		assertThat(broker.knownQueues()).contains(queue);
+	}
+
+	private static void awaitForwarded(String queue, int expected) {
+		int moved = 0;
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (moved < expected && System.nanoTime() < deadline) {
+			moved += broker.forward(queue, 10).moved();
+		}
+		assertThat(moved).isEqualTo(expected);
+	}
+
+}

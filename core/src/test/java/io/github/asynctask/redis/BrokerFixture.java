@@ -1,0 +1,77 @@
+package io.github.asynctask.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.asynctask.test.RedisServer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Seeds tasks and reads raw Redis state for broker tests, so each test reads as
+ * "given these tasks, when this transition, then this state".
+ */
+final class BrokerFixture {
+
+	static final String QUEUE = "q1";
+
+	static final Duration LEASE = Duration.ofSeconds(30);
+
+	private static final AtomicLong ids = new AtomicLong();
+
+	final RedisKeys keys = new RedisKeys("test");
+
+	final RedisServer redis;
+
+	final LuaRedisBroker broker;
+
+	BrokerFixture(RedisServer redis, LuaRedisBroker broker) {
+		this.redis = redis;
+		this.broker = broker;
+	}
+
+	static String newId() {
+		return String.format("id-%08d", ids.incrementAndGet());
+	}
+
+	static EnqueueRequest request(String id) {
+		return EnqueueRequest.now(QUEUE, id, "mail.send", "{\"args\":[1]}", 2);
+	}
+
+	String enqueue() {
+		String id = newId();
+		assertThat(this.broker.enqueue(request(id)).outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+		return id;
+	}
+
+	Delivery enqueueAndTake() {
+		String id = enqueue();
+		List<Delivery> taken = this.broker.dequeue(QUEUE, 1, LEASE);
+		assertThat(taken).extracting(Delivery::id).containsExactly(id);
+		return taken.get(0);
+	}
+
+	long llen(String key) {
+		return Long.parseLong(this.redis.cli("LLEN", key));
+	}
+
+	long zcard(String key) {
+		return Long.parseLong(this.redis.cli("ZCARD", key));
+	}
+
+	String zscore(String key, String member) {
+		return this.redis.cli("ZSCORE", key, member);
+	}
+
+	long hlen(String key) {
+		return Long.parseLong(this.redis.cli("HLEN", key));
+	}
+
+	/** Milliseconds of Redis's own clock. */
+	long redisNow() {
+		String[] time = this.redis.cli("TIME").split("\n");
+		return Long.parseLong(time[0]) * 1000 + Long.parseLong(time[1]) / 1000;
+	}
+
+}

@@ -1,0 +1,76 @@
+package io.github.asynctask.redis;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Redis memory per pending task beyond its argument: at most 300 bytes (docs/key-layout.md
+ * records the measured figure).
+ */
+@ExtendWith(RedisExtension.class)
+class BrokerMemoryIntegrationTests {
+
+	private static final int TASKS = 100_000;
+
+	/** A payload as the codec writes it, with a ~100-byte argument. */
+	private static final String ARGUMENT = "\"" + "o".repeat(98) + "\"";
+
+	private static LettuceConnectionFactory connectionFactory;
+
+	private static RedisServer redis;
+
+	@BeforeAll
+	static void connect(RedisServer server) {
+		redis = server;
+		connectionFactory = RedisConnections.standalone(server);
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connectionFactory.destroy();
+	}
+
+	@Test
+	void aPendingTaskCostsAtMost300BytesBeyondItsArgument() {
+		redis.flushAll();
+		LuaRedisBroker broker = new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask"));
+		broker.enqueue(EnqueueRequest.now("default", "warm-up", "t", "{}", 25));
+		broker.delete("default", "warm-up");
+		long before = usedMemory();
+		List<EnqueueRequest> batch = new ArrayList<>(1000);
+		for (int i = 0; i < TASKS; i++) {
+			String id = String.format("01JD%022d", i);
+			batch.add(EnqueueRequest.now("default", id, "MailTasks.sendReceipt", "{\"v\":1,\"args\":[" + ARGUMENT + "]}", 25));
+			if (batch.size() == 1000) {
+				broker.enqueueAll(batch);
+				batch.clear();
+			}
+		}
+		long perTask = (usedMemory() - before) / TASKS;
+		long beyondArgument = perTask - ARGUMENT.length();
+		System.out.printf("RESULT {\"scenario\":\"memory\",\"bytesPerTask\":%d,\"beyondArgument\":%d}%n", perTask,
+				beyondArgument);
+		assertThat(beyondArgument).isLessThanOrEqualTo(300);
+	}
+
+	private static long usedMemory() {
+		for (String line : redis.cli("INFO", "memory").split("\r?\n")) {
+			if (line.startsWith("used_memory:")) {
+				return Long.parseLong(line.substring("used_memory:".length()).trim());
+			}
+		}
+		throw new IllegalStateException("INFO memory has no used_memory line");
+	}
+
+}

@@ -1,0 +1,368 @@
+package io.github.asynctask.redis;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import io.github.asynctask.QueueStats;
+import io.github.asynctask.TaskInfo;
+import io.github.asynctask.TaskState;
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static io.github.asynctask.redis.BrokerFixture.LEASE;
+import static io.github.asynctask.redis.BrokerFixture.QUEUE;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * Every transition of the broker against a real Redis: seed a state, run one call, compare.
+ */
+@ExtendWith(RedisExtension.class)
+class LuaRedisBrokerIntegrationTests {
+
+	private static LettuceConnectionFactory connectionFactory;
+
+	private static BrokerFixture fixture;
+
+	private final LuaRedisBroker broker = fixture.broker;
+
+	private final RedisKeys keys = fixture.keys;
+
+	@BeforeAll
+	static void connect(RedisServer redis) {
+		connectionFactory = RedisConnections.standalone(redis);
+		fixture = new BrokerFixture(redis, new LuaRedisBroker(connectionFactory, new RedisKeys("test")));
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connectionFactory.destroy();
+	}
+
+	@BeforeEach
+	void flush() {
+		fixture.redis.flushAll();
+	}
+
+	@Test
+	void enqueuePushesToPendingAndStoresDataApartFromTheList() {
+		String id = fixture.enqueue();
+		assertThat(fixture.redis.cli("LRANGE", this.keys.pending(QUEUE), "0", "-1")).isEqualTo(id);
+		TaskInfo info = this.broker.find(QUEUE, id).orElseThrow();
+		assertThat(info.state()).isEqualTo(TaskState.PENDING);
+		assertThat(info.name()).isEqualTo("mail.send");
+		assertThat(info.payload()).isEqualTo("{\"args\":[1]}");
+		assertThat(info.attempts()).isZero();
+		assertThat(info.maxRetries()).isEqualTo(2);
+	}
+
+	@Test
+	void reSendingTheSameIdChangesNothing() {
+		String id = fixture.enqueue();
+		assertThat(this.broker.enqueue(BrokerFixture.request(id)).outcome())
+			.isEqualTo(EnqueueResult.Outcome.ALREADY_EXISTS);
+		assertThat(fixture.llen(this.keys.pending(QUEUE))).isEqualTo(1);
+	}
+
+	@Test
+	void enqueueWithDelaySchedulesByRedisTime() {
+		long before = fixture.redisNow();
+		String id = BrokerFixture.newId();
+		EnqueueResult result = this.broker.enqueue(BrokerFixture.request(id).withDelay(Duration.ofSeconds(60)));
+		assertThat(result.outcome()).isEqualTo(EnqueueResult.Outcome.SCHEDULED);
+		long runAt = Long.parseLong(fixture.zscore(this.keys.scheduled(QUEUE), id));
+		assertThat(runAt).isBetween(before + 60_000, fixture.redisNow() + 60_000);
+		assertThat(this.broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.SCHEDULED);
+	}
+
+	@Test
+	void enqueueAtAPastInstantIsPendingAtOnce() {
+		EnqueueResult result = this.broker
+			.enqueue(BrokerFixture.request(BrokerFixture.newId()).withAt(Instant.now().minusSeconds(5)));
+		assertThat(result.outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+	}
+
+	@Test
+	void enqueueAllAnswersInRequestOrderInOneCall() {
+		String a = BrokerFixture.newId();
+		String b = BrokerFixture.newId();
+		String c = BrokerFixture.newId();
+		List<EnqueueResult> results = this.broker.enqueueAll(List.of(BrokerFixture.request(a),
+				BrokerFixture.request(b).withDelay(Duration.ofMinutes(1)), BrokerFixture.request(a)));
+		assertThat(results).extracting(EnqueueResult::outcome)
+			.containsExactly(EnqueueResult.Outcome.ENQUEUED, EnqueueResult.Outcome.SCHEDULED,
+					EnqueueResult.Outcome.ALREADY_EXISTS);
+		assertThat(this.broker.enqueueAll(List.of(BrokerFixture.request(c)))).hasSize(1);
+	}
+
+	@Test
+	void dequeueTakesOldestFirstUpToMaxUnderALease() {
+		String first = fixture.enqueue();
+		String second = fixture.enqueue();
+		fixture.enqueue();
+		long before = fixture.redisNow();
+		List<Delivery> taken = this.broker.dequeue(QUEUE, 2, LEASE);
+		assertThat(taken).extracting(Delivery::id).containsExactly(first, second);
+		assertThat(taken).allSatisfy((delivery) -> {
+			assertThat(delivery.attempt()).isEqualTo(1);
+			assertThat(delivery.token()).isEqualTo(1);
+			assertThat(delivery.name()).isEqualTo("mail.send");
+			assertThat(delivery.payload()).isEqualTo("{\"args\":[1]}");
+		});
+		assertThat(Long.parseLong(fixture.zscore(this.keys.active(QUEUE), first))).isGreaterThanOrEqualTo(before + 30_000);
+		assertThat(fixture.llen(this.keys.pending(QUEUE))).isEqualTo(1);
+		assertThat(this.broker.find(QUEUE, first).orElseThrow().state()).isEqualTo(TaskState.ACTIVE);
+	}
+
+	@Test
+	void dequeueOfAnEmptyOrPausedQueueReturnsNothing() {
+		assertThat(this.broker.dequeue(QUEUE, 5, LEASE)).isEmpty();
+		fixture.enqueue();
+		this.broker.pause(QUEUE);
+		assertThat(this.broker.dequeue(QUEUE, 5, LEASE)).isEmpty();
+		assertThat(this.broker.stats(QUEUE).paused()).isTrue();
+		this.broker.resume(QUEUE);
+		assertThat(this.broker.dequeue(QUEUE, 5, LEASE)).hasSize(1);
+	}
+
+	@Test
+	void completeDropsTheTask() {
+		Delivery delivery = fixture.enqueueAndTake();
+		assertThat(this.broker.complete(delivery, Duration.ZERO)).isEqualTo(AckResult.APPLIED);
+		assertThat(this.broker.find(QUEUE, delivery.id())).isEmpty();
+		assertThat(fixture.zcard(this.keys.active(QUEUE))).isZero();
+		assertThat(fixture.hlen(this.keys.leases(QUEUE))).isZero();
+	}
+
+	@Test
+	void completeWithRetentionKeepsTheTaskAsCompleted() {
+		Delivery delivery = fixture.enqueueAndTake();
+		assertThat(this.broker.complete(delivery, Duration.ofHours(1))).isEqualTo(AckResult.APPLIED);
+		assertThat(this.broker.find(QUEUE, delivery.id()).orElseThrow().state()).isEqualTo(TaskState.COMPLETED);
+		assertThat(this.broker.list(QUEUE, TaskState.COMPLETED, 0, 10)).extracting(TaskInfo::id)
+			.containsExactly(delivery.id());
+	}
+
+	@Test
+	void aSecondCompleteOrAWrongTokenIsRefused() {
+		Delivery delivery = fixture.enqueueAndTake();
+		Delivery forged = new Delivery(QUEUE, delivery.id(), delivery.name(), delivery.token() + 1, 1, 2, "", Instant.EPOCH);
+		assertThat(this.broker.complete(forged, Duration.ofHours(1))).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.retry(forged, Duration.ZERO, "x")).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.kill(forged, "x")).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.requeue(forged)).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.complete(delivery, Duration.ofHours(1))).isEqualTo(AckResult.APPLIED);
+		assertThat(this.broker.complete(delivery, Duration.ofHours(1))).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.retry(delivery, Duration.ZERO, "late")).isEqualTo(AckResult.STALE);
+		assertThat(fixture.zcard(this.keys.retry(QUEUE))).isZero();
+	}
+
+	@Test
+	void retrySchedulesTheNextAttemptAndKeepsTheError() {
+		Delivery delivery = fixture.enqueueAndTake();
+		long before = fixture.redisNow();
+		assertThat(this.broker.retry(delivery, Duration.ofSeconds(10), "IOException: timeout")).isEqualTo(AckResult.APPLIED);
+		assertThat(Long.parseLong(fixture.zscore(this.keys.retry(QUEUE), delivery.id()))).isGreaterThanOrEqualTo(before + 10_000);
+		TaskInfo info = this.broker.find(QUEUE, delivery.id()).orElseThrow();
+		assertThat(info.state()).isEqualTo(TaskState.RETRY);
+		assertThat(info.lastError()).isEqualTo("IOException: timeout");
+		assertThat(info.attempts()).isEqualTo(1);
+	}
+
+	@Test
+	void anAttemptIsCountedAtFetch() {
+		Delivery first = fixture.enqueueAndTake();
+		this.broker.retry(first, Duration.ZERO, "boom");
+		this.broker.forward(QUEUE, 10);
+		Delivery second = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(second.attempt()).isEqualTo(2);
+		assertThat(second.token()).isEqualTo(2);
+		assertThat(second.hasRetriesLeft()).isTrue();
+	}
+
+	@Test
+	void killMovesToDeadWithTheReason() {
+		Delivery delivery = fixture.enqueueAndTake();
+		assertThat(this.broker.kill(delivery, "IllegalArgumentException: bad order")).isEqualTo(AckResult.APPLIED);
+		assertThat(this.broker.list(QUEUE, TaskState.DEAD, 0, 10)).singleElement().satisfies((info) -> {
+			assertThat(info.id()).isEqualTo(delivery.id());
+			assertThat(info.lastError()).isEqualTo("IllegalArgumentException: bad order");
+		});
+	}
+
+	@Test
+	void requeuePutsTheTaskAtTheFrontWithoutCountingTheAttempt() {
+		fixture.enqueue();
+		Delivery delivery = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		String later = fixture.enqueue();
+		assertThat(this.broker.requeue(delivery)).isEqualTo(AckResult.APPLIED);
+		List<Delivery> next = this.broker.dequeue(QUEUE, 2, LEASE);
+		assertThat(next).extracting(Delivery::id).containsExactly(delivery.id(), later);
+		assertThat(next.get(0).attempt()).isEqualTo(1);
+		assertThat(next.get(0).token()).isEqualTo(2);
+	}
+
+	@Test
+	void extendRenewsLiveLeasesAndReportsLostOnes() {
+		Delivery live = fixture.enqueueAndTake();
+		Delivery other = fixture.enqueueAndTake();
+		String oldDeadline = fixture.zscore(this.keys.active(QUEUE), live.id());
+		this.broker.complete(other, Duration.ZERO);
+		var lost = this.broker.extendLeases(QUEUE, Map.of(live.id(), live.token(), other.id(), other.token()),
+				Duration.ofMinutes(10));
+		assertThat(lost).containsExactly(other.id());
+		assertThat(Long.parseLong(fixture.zscore(this.keys.active(QUEUE), live.id())))
+			.isGreaterThan(Long.parseLong(oldDeadline));
+		assertThat(fixture.zscore(this.keys.active(QUEUE), other.id())).isNull();
+	}
+
+	@Test
+	void recoverMovesExpiredLeasesToRetryOrDeadAndInvalidatesTheToken() {
+		fixture.enqueue();
+		Delivery expiring = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
+		Delivery healthy = fixture.enqueueAndTake();
+		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO)).isEqualTo(1);
+		assertThat(this.broker.find(QUEUE, expiring.id()).orElseThrow()).satisfies((info) -> {
+			assertThat(info.state()).isEqualTo(TaskState.RETRY);
+			assertThat(info.lastError()).contains("lease expired");
+		});
+		assertThat(this.broker.find(QUEUE, healthy.id()).orElseThrow().state()).isEqualTo(TaskState.ACTIVE);
+		assertThat(this.broker.complete(expiring, Duration.ZERO)).isEqualTo(AckResult.STALE);
+	}
+
+	@Test
+	void recoverOfATaskWithoutRetriesLeftMakesItDead() {
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "crasher", "mail.send", "{}", 0));
+		this.broker.dequeue(QUEUE, 1, Duration.ZERO);
+		this.broker.recover(QUEUE, 100, Duration.ZERO);
+		assertThat(this.broker.find(QUEUE, "crasher").orElseThrow().state()).isEqualTo(TaskState.DEAD);
+	}
+
+	@Test
+	void aStaleSuccessIsRememberedSoTheNextDeliveryDoesNotRunTheBodyAgain() {
+		fixture.enqueue();
+		Delivery frozen = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
+		this.broker.recover(QUEUE, 100, Duration.ZERO);
+		this.broker.forward(QUEUE, 100);
+		assertThat(this.broker.complete(frozen, Duration.ZERO)).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).isEmpty();
+		assertThat(this.broker.find(QUEUE, frozen.id())).isEmpty();
+	}
+
+	@Test
+	void forwardMovesDueTasksAndTellsWhenTheNextFallsDue() {
+		String due = BrokerFixture.newId();
+		String later = BrokerFixture.newId();
+		this.broker.enqueue(BrokerFixture.request(due).withAt(Instant.ofEpochMilli(fixture.redisNow() + 50)));
+		this.broker.enqueue(BrokerFixture.request(later).withDelay(Duration.ofHours(1)));
+		ForwardResult early = this.broker.forward(QUEUE, 100);
+		assertThat(early.moved()).isZero();
+		assertThat(early.nextDueIn()).isLessThanOrEqualTo(Duration.ofMillis(50));
+		awaitRedisTimePast(fixture.redisNow() + 60);
+		ForwardResult result = this.broker.forward(QUEUE, 100);
+		assertThat(result.moved()).isEqualTo(1);
+		assertThat(result.nextDueIn()).isBetween(Duration.ofMinutes(59), Duration.ofHours(1));
+		assertThat(this.broker.find(QUEUE, due).orElseThrow().state()).isEqualTo(TaskState.PENDING);
+		this.broker.delete(QUEUE, later);
+		assertThat(this.broker.forward(QUEUE, 100).nextDueIn()).isNull();
+	}
+
+	@Test
+	void forwardMovesAtMostTheBatch() {
+		for (int i = 0; i < 5; i++) {
+			Delivery delivery = fixture.enqueueAndTake();
+			this.broker.retry(delivery, Duration.ZERO, "e");
+		}
+		ForwardResult result = this.broker.forward(QUEUE, 3);
+		assertThat(result.moved()).isEqualTo(3);
+		assertThat(result.nextDueIn()).isEqualTo(Duration.ZERO);
+		assertThat(this.broker.forward(QUEUE, 3).moved()).isEqualTo(2);
+	}
+
+	@Test
+	void statsCountEveryStateInOneCall() {
+		fixture.enqueue();
+		fixture.enqueueAndTake();
+		this.broker.kill(fixture.enqueueAndTake(), "x");
+		this.broker.retry(fixture.enqueueAndTake(), Duration.ofHours(1), "x");
+		this.broker.enqueue(BrokerFixture.request(BrokerFixture.newId()).withDelay(Duration.ofHours(1)));
+		this.broker.complete(fixture.enqueueAndTake(), Duration.ofHours(1));
+		fixture.enqueue();
+		QueueStats stats = this.broker.stats(QUEUE);
+		assertThat(stats).isEqualTo(new QueueStats(QUEUE, 2, 1, 1, 1, 1, 1, false, stats.latency()));
+		assertThat(stats.latency()).isGreaterThanOrEqualTo(Duration.ZERO).isLessThan(Duration.ofMinutes(1));
+	}
+
+	@Test
+	void deleteRemovesAnInactiveTaskFromWhereverItIsAndRefusesAnActiveOne() {
+		String pending = fixture.enqueue();
+		Delivery active = fixture.enqueueAndTake();
+		Delivery dead = fixture.enqueueAndTake();
+		this.broker.kill(dead, "x");
+		assertThat(this.broker.delete(QUEUE, pending)).isTrue();
+		assertThat(this.broker.delete(QUEUE, dead.id())).isTrue();
+		assertThat(this.broker.delete(QUEUE, "no-such-id")).isFalse();
+		assertThatIllegalStateException().isThrownBy(() -> this.broker.delete(QUEUE, active.id()))
+			.withMessageContaining(active.id())
+			.withMessageContaining("running");
+		assertThat(fixture.llen(this.keys.pending(QUEUE))).isZero();
+		assertThat(fixture.zcard(this.keys.dead(QUEUE))).isZero();
+		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isEqualTo(1);
+	}
+
+	@Test
+	void retryDeadMovesItBackToPendingWithAttemptsReset() {
+		Delivery delivery = fixture.enqueueAndTake();
+		this.broker.kill(delivery, "boom");
+		assertThat(this.broker.retryDead(QUEUE, delivery.id())).isTrue();
+		assertThat(this.broker.retryDead(QUEUE, delivery.id())).isFalse();
+		Delivery again = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(again.attempt()).isEqualTo(1);
+		assertThat(this.broker.find(QUEUE, delivery.id()).orElseThrow().lastError()).isEqualTo("boom");
+	}
+
+	@Test
+	void trimDropsDeadPastRetentionAndExpiredCompleted() {
+		this.broker.kill(fixture.enqueueAndTake(), "old");
+		this.broker.complete(fixture.enqueueAndTake(), Duration.ZERO.plusMillis(1));
+		Delivery keep = fixture.enqueueAndTake();
+		this.broker.complete(keep, Duration.ofHours(1));
+		awaitRedisTimePast(fixture.redisNow() + 5);
+		assertThat(this.broker.trim(QUEUE, Duration.ofDays(7), 100)).isEqualTo(1);
+		assertThat(this.broker.trim(QUEUE, Duration.ZERO, 100)).isEqualTo(1);
+		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isEqualTo(1);
+	}
+
+	@Test
+	void instancesExpireWithoutHeartbeat() {
+		this.broker.heartbeat("a", "{\"host\":\"h1\"}", Duration.ofMinutes(1));
+		this.broker.heartbeat("b", "{\"host\":\"h2\"}", Duration.ofMillis(1));
+		awaitRedisTimePast(fixture.redisNow() + 5);
+		assertThat(this.broker.instances()).containsExactly(Map.entry("a", "{\"host\":\"h1\"}"));
+		this.broker.unregister("a");
+		assertThat(this.broker.instances()).isEmpty();
+	}
+
+	@Test
+	void queuesAreRegisteredOnce() {
+		this.broker.registerQueues(List.of("mail", "default"));
+		this.broker.registerQueues(List.of("mail"));
+		assertThat(this.broker.knownQueues()).containsExactlyInAnyOrder("mail", "default");
+	}
+
+	private static void awaitRedisTimePast(long millis) {
+		while (fixture.redisNow() <= millis) {
+			Thread.onSpinWait();
+		}
+	}
+
+}

@@ -1,0 +1,45 @@
+package io.github.asynctask.redis;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class QueueNameTests {
+
+	@ParameterizedTest
+	@ValueSource(strings = { "default", "mail", "orders.eu-1", "a:b", "ünïcode" })
+	void acceptsOrdinaryNames(String name) {
+		assertThat(QueueName.check(name)).isEqualTo(name);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "a{b", "a}b", "a b", "tab\there", "new\nline" })
+	void refusesBracesAndWhitespaceSayingWhereTheyAre(String name) {
+		assertThatIllegalArgumentException().isThrownBy(() -> QueueName.check(name))
+			.withMessageContaining("must not contain braces, whitespace or control characters")
+			.withMessageContaining("at index 1");
+	}
+
+	@Test
+	void refusesEmptyAndOverlongNames() {
+		assertThatIllegalArgumentException().isThrownBy(() -> QueueName.check(""))
+			.withMessage("Queue name must not be empty");
+		assertThatIllegalArgumentException().isThrownBy(() -> QueueName.check("q".repeat(101)))
+			.withMessageContaining("has 101 characters; at most 100 are allowed");
+		assertThat(QueueName.check("q".repeat(100))).hasSize(100);
+	}
+
+	@Test
+	void keysShareTheQueueHashTag() {
+		RedisKeys keys = new RedisKeys("asynctask");
+		assertThat(keys.pending("mail")).isEqualTo("asynctask:{mail}:pending");
+		assertThat(keys.unique("mail", "mail.receipt", "order-42")).isEqualTo("asynctask:{mail}:u:mail.receipt:order-42");
+		assertThat(keys.unique("mail", "t", "x".repeat(65))).startsWith("asynctask:{mail}:u:t:sha256:").hasSize(92);
+		assertThatIllegalArgumentException().isThrownBy(() -> new RedisKeys("bad{prefix"))
+			.withMessageContaining("async-task.key-prefix");
+	}
+
+}
