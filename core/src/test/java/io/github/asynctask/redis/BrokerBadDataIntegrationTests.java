@@ -1,6 +1,7 @@
 package io.github.asynctask.redis;
 
 import java.time.Duration;
+import java.util.stream.Stream;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
@@ -10,7 +11,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -20,10 +22,11 @@ import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * Hostile or broken data in Redis moves that one task to dead with a reason; the rest of the
- * queue keeps flowing.
+ * Hostile or broken data in Redis moves that one task to dead with a reason; the rest of
+ * the queue keeps flowing.
  */
 @ExtendWith(RedisExtension.class)
 class BrokerBadDataIntegrationTests {
@@ -52,28 +55,36 @@ class BrokerBadDataIntegrationTests {
 		fixture.redis.flushAll();
 	}
 
+	static Stream<Arguments> unreadableData() {
+		return Stream.of(arguments("no meta line", "just bytes", "no meta line"),
+				arguments("truncated JSON", "{\"v\":1,\"n\":\"x\"\n{}", "unreadable meta"),
+				arguments("unknown version", "{\"v\":9,\"n\":\"x\",\"a\":0,\"k\":0,\"m\":1}\n{}",
+						"unknown format version 9"),
+				arguments("wrong types", "{\"v\":1,\"n\":\"x\",\"a\":\"zero\",\"k\":0,\"m\":1}\n{}", "lacks numeric"),
+				arguments("JSON array as meta", "[1,2]\n{}", "unknown format version nil"),
+				arguments("empty", "", "no meta line"),
+				arguments("random bytes", "\u0000\u00ff\u0010\n\u0001", "unreadable meta"));
+	}
+
 	@ParameterizedTest(name = "{0}")
-	@CsvSource(delimiter = '|', value = { "no meta line|just bytes|no meta line",
-			"truncated JSON|{\"v\":1,\"n\":\"x\"\n{}|unreadable meta",
-			"unknown version|{\"v\":9,\"n\":\"x\",\"a\":0,\"k\":0,\"m\":1}\n{}|unknown format version 9",
-			"wrong types|{\"v\":1,\"n\":\"x\",\"a\":\"zero\",\"k\":0,\"m\":1}\n{}|lacks numeric",
-			"JSON array meta|[1,2]\n{}|unknown format version nil" })
+	@MethodSource("unreadableData")
 	void unreadableDataGoesToDeadWithTheReasonAndOthersStillFlow(String label, String raw, String reason) {
 		String good = fixture.enqueue();
-		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), "poison", raw.replace("\\n", "\n"));
+		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), "poison", raw);
 		fixture.redis.cli("LPUSH", this.keys.pending(QUEUE), "poison");
 		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).extracting(Delivery::id).containsExactly(good);
 		TaskInfo dead = this.broker.find(QUEUE, "poison").orElseThrow();
 		assertThat(dead.state()).isEqualTo(TaskState.DEAD);
 		assertThat(dead.lastError()).startsWith("unreadable task data").contains(reason);
-		assertThat(dead.payload()).isEqualTo(raw.replace("\\n", "\n"));
+		assertThat(dead.payload()).isEqualTo(raw);
 	}
 
 	@Test
 	void anIdWithoutDataGoesToDead() {
 		fixture.redis.cli("LPUSH", this.keys.pending(QUEUE), "ghost");
 		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).isEmpty();
-		assertThat(this.broker.find(QUEUE, "ghost").orElseThrow().lastError()).isEqualTo("unreadable task data: missing");
+		assertThat(this.broker.find(QUEUE, "ghost").orElseThrow().lastError())
+			.isEqualTo("unreadable task data: missing");
 	}
 
 	@Test

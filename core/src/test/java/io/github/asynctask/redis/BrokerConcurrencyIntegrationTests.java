@@ -32,8 +32,8 @@ import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Races between callers on many threads: every id is handed out once and none is lost,
- * a bizId admits one task, and racing agents never apply a transition twice.
+ * Races between callers on many threads: every id is handed out once and none is lost, a
+ * bizId admits one task, and racing agents never apply a transition twice.
  */
 @ExtendWith(RedisExtension.class)
 class BrokerConcurrencyIntegrationTests {
@@ -179,7 +179,8 @@ class BrokerConcurrencyIntegrationTests {
 		});
 		assertThat(moved).hasValue(1000);
 		assertThat(fixture.llen(fixture.keys.pending(QUEUE))).isEqualTo(1000);
-		assertThat(fixture.redis.cli("LRANGE", fixture.keys.pending(QUEUE), "0", "-1").split("\n")).doesNotHaveDuplicates();
+		assertThat(fixture.redis.cli("LRANGE", fixture.keys.pending(QUEUE), "0", "-1").split("\n"))
+			.doesNotHaveDuplicates();
 		assertThat(this.broker.list(QUEUE, TaskState.SCHEDULED, 0, 10)).isEmpty();
 	}
 

@@ -105,8 +105,10 @@ class BrokerFaultsIntegrationTests {
 
 	@Test
 	void negativeControlADeadlineComputedFromAFastClientClockWouldRunEarly() {
-		// What a client-clock design would do: score = client now + 30s with the client 10 minutes
-		// fast is already in the past... for a client 10 minutes slow. Seed that score directly.
+		// What a client-clock design would do: score = client now + 30s with the client
+		// 10 minutes
+		// fast is already in the past... for a client 10 minutes slow. Seed that score
+		// directly.
 		MutableClock slowClock = MutableClock.at(Instant.now().minus(Duration.ofMinutes(10)));
 		long clientComputedRunAt = slowClock.instant().plusSeconds(30).toEpochMilli();
 		this.broker.enqueue(BrokerFixture.request("early").withDelay(Duration.ofHours(1)));

@@ -9,8 +9,8 @@ import io.github.asynctask.test.RedisServer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seeds tasks and reads raw Redis state for broker tests, so each test reads as
- * "given these tasks, when this transition, then this state".
+ * Seeds tasks and reads raw Redis state for broker tests, so each test reads as "given
+ * these tasks, when this transition, then this state".
  */
 final class BrokerFixture {
 

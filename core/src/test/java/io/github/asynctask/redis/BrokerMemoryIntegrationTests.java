@@ -15,8 +15,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Redis memory per pending task beyond its argument: at most 300 bytes (docs/key-layout.md
- * records the measured figure).
+ * Redis memory per pending task beyond its argument: at most 300 bytes
+ * (docs/key-layout.md records the measured figure).
  */
 @ExtendWith(RedisExtension.class)
 class BrokerMemoryIntegrationTests {
@@ -51,7 +51,8 @@ class BrokerMemoryIntegrationTests {
 		List<EnqueueRequest> batch = new ArrayList<>(1000);
 		for (int i = 0; i < TASKS; i++) {
 			String id = String.format("01JD%022d", i);
-			batch.add(EnqueueRequest.now("default", id, "MailTasks.sendReceipt", "{\"v\":1,\"args\":[" + ARGUMENT + "]}", 25));
+			batch.add(EnqueueRequest.now("default", id, "MailTasks.sendReceipt",
+					"{\"v\":1,\"args\":[" + ARGUMENT + "]}", 25));
 			if (batch.size() == 1000) {
 				broker.enqueueAll(batch);
 				batch.clear();

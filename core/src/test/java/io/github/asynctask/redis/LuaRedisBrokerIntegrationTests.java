@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * Every transition of the broker against a real Redis: seed a state, run one call, compare.
+ * Every transition of the broker against a real Redis: seed a state, run one call,
+ * compare.
  */
 @ExtendWith(RedisExtension.class)
 class LuaRedisBrokerIntegrationTests {
@@ -118,7 +119,8 @@ class LuaRedisBrokerIntegrationTests {
 			assertThat(delivery.name()).isEqualTo("mail.send");
 			assertThat(delivery.payload()).isEqualTo("{\"args\":[1]}");
 		});
-		assertThat(Long.parseLong(fixture.zscore(this.keys.active(QUEUE), first))).isGreaterThanOrEqualTo(before + 30_000);
+		assertThat(Long.parseLong(fixture.zscore(this.keys.active(QUEUE), first)))
+			.isGreaterThanOrEqualTo(before + 30_000);
 		assertThat(fixture.llen(this.keys.pending(QUEUE))).isEqualTo(1);
 		assertThat(this.broker.find(QUEUE, first).orElseThrow().state()).isEqualTo(TaskState.ACTIVE);
 	}
@@ -155,7 +157,8 @@ class LuaRedisBrokerIntegrationTests {
 	@Test
 	void aSecondCompleteOrAWrongTokenIsRefused() {
 		Delivery delivery = fixture.enqueueAndTake();
-		Delivery forged = new Delivery(QUEUE, delivery.id(), delivery.name(), delivery.token() + 1, 1, 2, "", Instant.EPOCH);
+		Delivery forged = new Delivery(QUEUE, delivery.id(), delivery.name(), delivery.token() + 1, 1, 2, "",
+				Instant.EPOCH);
 		assertThat(this.broker.complete(forged, Duration.ofHours(1))).isEqualTo(AckResult.STALE);
 		assertThat(this.broker.retry(forged, Duration.ZERO, "x")).isEqualTo(AckResult.STALE);
 		assertThat(this.broker.kill(forged, "x")).isEqualTo(AckResult.STALE);
@@ -170,8 +173,10 @@ class LuaRedisBrokerIntegrationTests {
 	void retrySchedulesTheNextAttemptAndKeepsTheError() {
 		Delivery delivery = fixture.enqueueAndTake();
 		long before = fixture.redisNow();
-		assertThat(this.broker.retry(delivery, Duration.ofSeconds(10), "IOException: timeout")).isEqualTo(AckResult.APPLIED);
-		assertThat(Long.parseLong(fixture.zscore(this.keys.retry(QUEUE), delivery.id()))).isGreaterThanOrEqualTo(before + 10_000);
+		assertThat(this.broker.retry(delivery, Duration.ofSeconds(10), "IOException: timeout"))
+			.isEqualTo(AckResult.APPLIED);
+		assertThat(Long.parseLong(fixture.zscore(this.keys.retry(QUEUE), delivery.id())))
+			.isGreaterThanOrEqualTo(before + 10_000);
 		TaskInfo info = this.broker.find(QUEUE, delivery.id()).orElseThrow();
 		assertThat(info.state()).isEqualTo(TaskState.RETRY);
 		assertThat(info.lastError()).isEqualTo("IOException: timeout");
@@ -290,12 +295,12 @@ class LuaRedisBrokerIntegrationTests {
 
 	@Test
 	void statsCountEveryStateInOneCall() {
-		fixture.enqueue();
 		fixture.enqueueAndTake();
 		this.broker.kill(fixture.enqueueAndTake(), "x");
 		this.broker.retry(fixture.enqueueAndTake(), Duration.ofHours(1), "x");
 		this.broker.enqueue(BrokerFixture.request(BrokerFixture.newId()).withDelay(Duration.ofHours(1)));
 		this.broker.complete(fixture.enqueueAndTake(), Duration.ofHours(1));
+		fixture.enqueue();
 		fixture.enqueue();
 		QueueStats stats = this.broker.stats(QUEUE);
 		assertThat(stats).isEqualTo(new QueueStats(QUEUE, 2, 1, 1, 1, 1, 1, false, stats.latency()));
@@ -304,10 +309,10 @@ class LuaRedisBrokerIntegrationTests {
 
 	@Test
 	void deleteRemovesAnInactiveTaskFromWhereverItIsAndRefusesAnActiveOne() {
-		String pending = fixture.enqueue();
 		Delivery active = fixture.enqueueAndTake();
 		Delivery dead = fixture.enqueueAndTake();
 		this.broker.kill(dead, "x");
+		String pending = fixture.enqueue();
 		assertThat(this.broker.delete(QUEUE, pending)).isTrue();
 		assertThat(this.broker.delete(QUEUE, dead.id())).isTrue();
 		assertThat(this.broker.delete(QUEUE, "no-such-id")).isFalse();

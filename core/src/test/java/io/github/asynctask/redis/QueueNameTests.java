@@ -16,7 +16,7 @@ class QueueNameTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "a{b", "a}b", "a b", "tab\there", "new\nline" })
+	@ValueSource(strings = { "a{b", "a}b", "a b", "t\th", "n\nl" })
 	void refusesBracesAndWhitespaceSayingWhereTheyAre(String name) {
 		assertThatIllegalArgumentException().isThrownBy(() -> QueueName.check(name))
 			.withMessageContaining("must not contain braces, whitespace or control characters")
@@ -36,7 +36,8 @@ class QueueNameTests {
 	void keysShareTheQueueHashTag() {
 		RedisKeys keys = new RedisKeys("asynctask");
 		assertThat(keys.pending("mail")).isEqualTo("asynctask:{mail}:pending");
-		assertThat(keys.unique("mail", "mail.receipt", "order-42")).isEqualTo("asynctask:{mail}:u:mail.receipt:order-42");
+		assertThat(keys.unique("mail", "mail.receipt", "order-42"))
+			.isEqualTo("asynctask:{mail}:u:mail.receipt:order-42");
 		assertThat(keys.unique("mail", "t", "x".repeat(65))).startsWith("asynctask:{mail}:u:t:sha256:").hasSize(92);
 		assertThatIllegalArgumentException().isThrownBy(() -> new RedisKeys("bad{prefix"))
 			.withMessageContaining("async-task.key-prefix");

@@ -1,11 +1,13 @@
 package io.github.asynctask.redis;
 
+import java.time.Duration;
 import java.util.List;
 
 import io.github.asynctask.test.RedisServer;
 
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -16,12 +18,23 @@ final class RedisConnections {
 	private RedisConnections() {
 	}
 
+	/**
+	 * Commands fail after this long instead of Lettuce's 60 s, so outage tests stay
+	 * quick.
+	 */
+	private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(2);
+
 	static LettuceConnectionFactory standalone(RedisServer redis) {
-		return started(new LettuceConnectionFactory(new RedisStandaloneConfiguration(redis.host(), redis.port())));
+		return started(new LettuceConnectionFactory(new RedisStandaloneConfiguration(redis.host(), redis.port()),
+				clientConfiguration()));
 	}
 
 	static LettuceConnectionFactory cluster(List<String> hostPorts) {
-		return started(new LettuceConnectionFactory(new RedisClusterConfiguration(hostPorts)));
+		return started(new LettuceConnectionFactory(new RedisClusterConfiguration(hostPorts), clientConfiguration()));
+	}
+
+	private static LettuceClientConfiguration clientConfiguration() {
+		return LettuceClientConfiguration.builder().commandTimeout(COMMAND_TIMEOUT).build();
 	}
 
 	private static LettuceConnectionFactory started(LettuceConnectionFactory factory) {
