@@ -1,6 +1,10 @@
 package io.github.asynctask.autoconfigure;
 
+import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.WakeSignals;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -46,7 +50,12 @@ public final class AsyncTaskAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	static class BrokerConfiguration {
 
-		// BROKER: RedisBroker (LuaRedisBroker) is added here once it is on main.
+		@Bean
+		@ConditionalOnMissingBean
+		RedisBroker asyncTaskRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted());
+		}
 
 		// LEAD: SUBMIT SIDE. Wire here the task registry, codec, submitter, the
 		// @AsyncTask proxy post-processor (static @Bean) and AsyncTaskTemplate (issue 3).
@@ -65,7 +74,12 @@ public final class AsyncTaskAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "async-task.worker.enabled", matchIfMissing = true)
 	static class WorkerConfiguration {
 
-		// BROKER: WakeSignals (RedisWakeSignals) is added here once it is on main.
+		// Only workers listen for wake-ups; submitting needs no subscriber connection.
+		@Bean
+		@ConditionalOnMissingBean
+		WakeSignals asyncTaskWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys) {
+			return new RedisWakeSignals(connectionFactory, keys);
+		}
 
 		// LEAD: WORKER SIDE. Wire here the worker container (issue 4): one pool per
 		// entry of AsyncTaskProperties#effectiveQueues(), lease, worker.poll-interval,

@@ -3,7 +3,11 @@ package io.github.asynctask.autoconfigure;
 import java.time.Duration;
 
 import io.github.asynctask.autoconfigure.AsyncTaskProperties.BackoffPolicy;
+import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.WakeSignals;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -32,7 +36,14 @@ class AsyncTaskAutoConfigurationTests {
 	@Test
 	void defaultsMatchTheDocumentedConfiguration() {
 		this.contextRunner.run((context) -> {
-			assertThat(context).hasNotFailed().hasSingleBean(AsyncTaskProperties.class).hasSingleBean(RedisKeys.class);
+			assertThat(context).hasNotFailed()
+				.hasSingleBean(AsyncTaskProperties.class)
+				.hasSingleBean(RedisKeys.class)
+				.hasSingleBean(RedisBroker.class)
+				.hasSingleBean(WakeSignals.class);
+			assertThat(context.getBean(RedisBroker.class)).isInstanceOf(LuaRedisBroker.class);
+			assertThat(context.getBean(WakeSignals.class)).isInstanceOf(RedisWakeSignals.class);
+			assertThat(context.getBean(RedisBroker.class).keys()).isSameAs(context.getBean(RedisKeys.class));
 			AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
 			assertThat(properties.isEnabled()).isTrue();
 			assertThat(properties.getKeyPrefix()).isEqualTo("asynctask");
@@ -119,9 +130,14 @@ class AsyncTaskAutoConfigurationTests {
 
 	@Test
 	void backsOffWhenTheApplicationDefinesItsOwnBeans() {
-		this.contextRunner.withUserConfiguration(CustomKeysConfiguration.class).run((context) -> {
-			assertThat(context).hasSingleBean(RedisKeys.class);
+		this.contextRunner.withUserConfiguration(CustomBeansConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(RedisKeys.class)
+				.hasSingleBean(RedisBroker.class)
+				.hasSingleBean(WakeSignals.class);
 			assertThat(context.getBean(RedisKeys.class)).isSameAs(context.getBean("customKeys"));
+			assertThat(context.getBean(RedisBroker.class)).isSameAs(context.getBean("customBroker"));
+			assertThat(context.getBean(WakeSignals.class)).isSameAs(context.getBean("customWakeSignals"));
+			assertThat(context.getBean(RedisBroker.class).keys().prefix()).isEqualTo("custom");
 		});
 	}
 
@@ -132,6 +148,8 @@ class AsyncTaskAutoConfigurationTests {
 				.hasSingleBean(RedisConnectionFactory.class)
 				.doesNotHaveBean(AsyncTaskProperties.class)
 				.doesNotHaveBean(RedisKeys.class)
+				.doesNotHaveBean(RedisBroker.class)
+				.doesNotHaveBean(WakeSignals.class)
 				.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class);
 		});
 	}
@@ -142,7 +160,8 @@ class AsyncTaskAutoConfigurationTests {
 			.withClassLoader(new FilteredClassLoader(RedisConnectionFactory.class))
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(AsyncTaskProperties.class)
-				.doesNotHaveBean(RedisKeys.class));
+				.doesNotHaveBean(RedisKeys.class)
+				.doesNotHaveBean(RedisBroker.class));
 	}
 
 	@Test
@@ -150,13 +169,15 @@ class AsyncTaskAutoConfigurationTests {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(AsyncTaskAutoConfiguration.class))
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(AsyncTaskProperties.class)
-				.doesNotHaveBean(RedisKeys.class));
+				.doesNotHaveBean(RedisKeys.class)
+				.doesNotHaveBean(RedisBroker.class));
 	}
 
 	@Test
 	void workerSideIsOnByDefault() {
-		this.contextRunner
-			.run((context) -> assertThat(context).hasSingleBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class));
+		this.contextRunner.withPropertyValues("async-task.worker.enabled=true")
+			.run((context) -> assertThat(context).hasSingleBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class)
+				.hasSingleBean(WakeSignals.class));
 	}
 
 	@Test
@@ -164,7 +185,8 @@ class AsyncTaskAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("async-task.worker.enabled=false").run((context) -> {
 			assertThat(context).hasNotFailed()
 				.hasSingleBean(RedisKeys.class)
-				.hasSingleBean(AsyncTaskAutoConfiguration.BrokerConfiguration.class)
+				.hasSingleBean(RedisBroker.class)
+				.doesNotHaveBean(WakeSignals.class)
 				.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class);
 			assertThat(context.getBean(AsyncTaskProperties.class).getWorker().isEnabled()).isFalse();
 		});
@@ -219,11 +241,21 @@ class AsyncTaskAutoConfigurationTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	static class CustomKeysConfiguration {
+	static class CustomBeansConfiguration {
 
 		@Bean
 		RedisKeys customKeys() {
 			return new RedisKeys("custom");
+		}
+
+		@Bean
+		RedisBroker customBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
+			return new LuaRedisBroker(connectionFactory, keys);
+		}
+
+		@Bean
+		WakeSignals customWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys) {
+			return new RedisWakeSignals(connectionFactory, keys);
 		}
 
 	}
