@@ -5,18 +5,11 @@ import java.util.stream.Stream;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
@@ -28,32 +21,7 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  * Hostile or broken data in Redis moves that one task to dead with a reason; the rest of
  * the queue keeps flowing.
  */
-@ExtendWith(RedisExtension.class)
-class BrokerBadDataIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
-
-	private static BrokerFixture fixture;
-
-	private final LuaRedisBroker broker = fixture.broker;
-
-	private final RedisKeys keys = fixture.keys;
-
-	@BeforeAll
-	static void connect(RedisServer redis) {
-		connectionFactory = RedisConnections.standalone(redis);
-		fixture = new BrokerFixture(redis, new LuaRedisBroker(connectionFactory, new RedisKeys("test")));
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
-
-	@BeforeEach
-	void flush() {
-		fixture.redis.flushAll();
-	}
+class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 
 	static Stream<Arguments> unreadableData() {
 		return Stream.of(arguments("no meta line", "just bytes", "no meta line"),

@@ -16,16 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.TaskState;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
@@ -35,31 +28,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Races between callers on many threads: every id is handed out once and none is lost, a
  * bizId admits one task, and racing agents never apply a transition twice.
  */
-@ExtendWith(RedisExtension.class)
-class BrokerConcurrencyIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
-
-	private static BrokerFixture fixture;
-
-	private final LuaRedisBroker broker = fixture.broker;
+class BrokerConcurrencyIntegrationTests extends BrokerIntegrationTestSupport {
 
 	private ExecutorService threads;
 
-	@BeforeAll
-	static void connect(RedisServer redis) {
-		connectionFactory = RedisConnections.standalone(redis);
-		fixture = new BrokerFixture(redis, new LuaRedisBroker(connectionFactory, new RedisKeys("test")));
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
-
 	@BeforeEach
-	void setUp() {
-		fixture.redis.flushAll();
+	void startThreads() {
 		this.threads = Executors.newFixedThreadPool(16);
 	}
 

@@ -6,15 +6,8 @@ import java.time.Instant;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.test.MutableClock;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
@@ -25,31 +18,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Redis restarts, outages, flushed scripts and skewed client clocks.
  */
-@ExtendWith(RedisExtension.class)
-class BrokerFaultsIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
-
-	private static BrokerFixture fixture;
-
-	private final LuaRedisBroker broker = fixture.broker;
-
-	@BeforeAll
-	static void connect(RedisServer redis) {
-		connectionFactory = RedisConnections.standalone(redis);
-		fixture = new BrokerFixture(redis, new LuaRedisBroker(connectionFactory, new RedisKeys("test")));
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
-
-	@BeforeEach
-	void flush() {
-		fixture.redis.start();
-		fixture.redis.flushAll();
-	}
+class BrokerFaultsIntegrationTests extends BrokerIntegrationTestSupport {
 
 	@Test
 	void scriptsAreReloadedAfterScriptFlush() {

@@ -8,15 +8,8 @@ import java.util.Map;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
@@ -27,32 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * Every transition of the broker against a real Redis: seed a state, run one call,
  * compare.
  */
-@ExtendWith(RedisExtension.class)
-class LuaRedisBrokerIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
-
-	private static BrokerFixture fixture;
-
-	private final LuaRedisBroker broker = fixture.broker;
-
-	private final RedisKeys keys = fixture.keys;
-
-	@BeforeAll
-	static void connect(RedisServer redis) {
-		connectionFactory = RedisConnections.standalone(redis);
-		fixture = new BrokerFixture(redis, new LuaRedisBroker(connectionFactory, new RedisKeys("test")));
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
-
-	@BeforeEach
-	void flush() {
-		fixture.redis.flushAll();
-	}
+class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 
 	@Test
 	void enqueuePushesToPendingAndStoresDataApartFromTheList() {

@@ -17,9 +17,5 @@ if not meta then
   return payload
 end
 local now = now_ms()
-meta.s = 'd'
-meta.t = now
-meta.e = ARGV[3]
-write_task(tasks, id, meta, payload)
-redis.call('ZADD', dead, now, id)
+park(tasks, dead, id, meta, payload, 'd', ARGV[3], now, now)
 return 1

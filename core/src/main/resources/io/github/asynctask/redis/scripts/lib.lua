@@ -67,6 +67,15 @@ local function finish(tasks, completed, id, meta, payload, now, retention)
   end
 end
 
+-- Parks a task in a sorted set (retry, dead) with a new state and error.
+local function park(tasks, zset, id, meta, payload, state, error, score, now)
+  meta.s = state
+  meta.t = now
+  meta.e = error
+  write_task(tasks, id, meta, payload)
+  redis.call('ZADD', zset, score, id)
+end
+
 -- Publishes on channel when id is the earliest member of the sorted set.
 local function wake_if_first(zset, id, channel)
   local first = redis.call('ZRANGE', zset, 0, 0)

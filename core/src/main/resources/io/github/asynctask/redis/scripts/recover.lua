@@ -27,17 +27,11 @@ for _, id in ipairs(ids) do
   elseif meta.ok then
     finish(tasks, completed, id, meta, payload, now, tonumber(ARGV[3]))
   else
-    meta.t = now
+    local reason = 'lease expired on delivery ' .. meta.a .. ' (worker lost)'
     if meta.a > meta.m then
-      meta.s = 'd'
-      meta.e = 'lease expired on delivery ' .. meta.a .. ' (worker lost) and no retries are left'
-      write_task(tasks, id, meta, payload)
-      redis.call('ZADD', dead, now, id)
+      park(tasks, dead, id, meta, payload, 'd', reason .. ' and no retries are left', now, now)
     else
-      meta.s = 'r'
-      meta.e = 'lease expired on delivery ' .. meta.a .. ' (worker lost)'
-      write_task(tasks, id, meta, payload)
-      redis.call('ZADD', retry, now + tonumber(ARGV[2]), id)
+      park(tasks, retry, id, meta, payload, 'r', reason, now + tonumber(ARGV[2]), now)
     end
   end
 end

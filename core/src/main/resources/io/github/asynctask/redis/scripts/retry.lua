@@ -19,10 +19,6 @@ if not meta then
   return payload
 end
 local now = now_ms()
-meta.s = 'r'
-meta.t = now
-meta.e = ARGV[4]
-write_task(tasks, id, meta, payload)
-redis.call('ZADD', retry, now + tonumber(ARGV[3]), id)
+park(tasks, retry, id, meta, payload, 'r', ARGV[4], now + tonumber(ARGV[3]), now)
 wake_if_first(retry, id, ARGV[5])
 return 1

@@ -1,0 +1,106 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+
+import io.github.asynctask.BackoffPolicy;
+import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.redis.AckResult;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.RedisBroker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns the outcome of an attempt into the broker transition (complete, retry with
+ * backoff, dead, or requeue at shutdown) and sends it; a report Redis did not take goes
+ * to {@link PendingReports} to be re-sent while the lease lasts.
+ */
+final class Completion {
+
+	private static final Logger logger = LoggerFactory.getLogger(Completion.class);
+
+	private final RedisBroker broker;
+
+	private final BackoffPolicy backoff;
+
+	private final TaskListener listener;
+
+	private final Duration completedRetention;
+
+	private final PendingReports pending;
+
+	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
+			PendingReports pending) {
+		this.broker = broker;
+		this.backoff = backoff;
+		this.listener = listener;
+		this.completedRetention = completedRetention;
+		this.pending = pending;
+	}
+
+	/** Report how an attempt ended. */
+	void report(RunningTask task, Outcome outcome, Duration ran, RunningTasks owner) {
+		Delivery delivery = task.delivery();
+		if (outcome.succeeded()) {
+			this.listener.completed(delivery.queue(), delivery.name(), ran);
+			send(new Report(task, "complete", () -> this.broker.complete(delivery, this.completedRetention), () -> {
+			}), owner);
+			return;
+		}
+		Throwable error = (outcome.error() != null) ? outcome.error() : new IllegalStateException(outcome.reason());
+		boolean willRetry = outcome.retryable() && delivery.hasRetriesLeft();
+		this.listener.failed(delivery.queue(), delivery.name(), ran, error, willRetry);
+		if (willRetry) {
+			Duration delay = nextDelay(delivery, error);
+			send(new Report(task, "retry", () -> this.broker.retry(delivery, delay, outcome.reason()),
+					() -> this.listener.retried(delivery.queue(), delivery.name())), owner);
+		}
+		else {
+			send(new Report(task, "kill", () -> this.broker.kill(delivery, outcome.reason()),
+					() -> this.listener.dead(delivery.queue(), delivery.name(), outcome.reason())), owner);
+		}
+	}
+
+	/** Hand a delivery back to pending without counting the attempt (shutdown). */
+	void requeue(RunningTask task, RunningTasks owner) {
+		send(new Report(task, "requeue", () -> this.broker.requeue(task.delivery()), () -> {
+		}), owner);
+	}
+
+	private Duration nextDelay(Delivery delivery, Throwable error) {
+		try {
+			Duration delay = this.backoff.nextDelay(delivery.name(), delivery.attempt(), error);
+			return delay.isNegative() ? Duration.ZERO : delay;
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Backoff policy {} failed for task '{}'; retrying after 1 minute", this.backoff,
+					delivery.name(), ex);
+			return Duration.ofMinutes(1);
+		}
+	}
+
+	private void send(Report report, RunningTasks owner) {
+		try {
+			applied(report, report.call().get(), owner);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not {} task '{}' (id {}) in Redis: {}; will re-send while its lease lasts",
+					report.action(), report.task().delivery().name(), report.task().id(), ex.toString());
+			this.pending.add(report, owner);
+		}
+	}
+
+	/** Record what Redis answered; the delivery is no longer ours either way. */
+	static void applied(Report report, AckResult result, RunningTasks owner) {
+		owner.remove(report.task());
+		if (result == AckResult.APPLIED) {
+			report.onApplied().run();
+		}
+		else {
+			logger.info("Skipped {} of task '{}' (id {}): {}; another worker holds or finished it", report.action(),
+					report.task().delivery().name(), report.task().id(),
+					(result == AckResult.STALE) ? "its lease was lost" : "it no longer exists");
+		}
+	}
+
+}

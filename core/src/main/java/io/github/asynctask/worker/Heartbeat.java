@@ -1,0 +1,76 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import io.github.asynctask.redis.RedisBroker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Renews the leases of this instance's running deliveries (one call per queue) and
+ * refreshes the instance's registration. A delivery whose lease was taken away is stopped
+ * and its late ack skipped, since another worker may run it now.
+ */
+final class Heartbeat implements PeriodicLoop.Step {
+
+	private static final Logger logger = LoggerFactory.getLogger(Heartbeat.class);
+
+	private final RedisBroker broker;
+
+	private final Map<String, RunningTasks> runningByQueue;
+
+	private final String instanceId;
+
+	private final Supplier<String> info;
+
+	private final Duration lease;
+
+	private final Duration interval;
+
+	private final ClusterSpread spread;
+
+	Heartbeat(RedisBroker broker, Map<String, RunningTasks> runningByQueue, String instanceId, Supplier<String> info,
+			Duration lease, Duration interval, ClusterSpread spread) {
+		this.broker = broker;
+		this.runningByQueue = Map.copyOf(runningByQueue);
+		this.instanceId = instanceId;
+		this.info = info;
+		this.lease = lease;
+		this.interval = interval;
+		this.spread = spread;
+	}
+
+	@Override
+	public Duration run() {
+		this.runningByQueue.forEach(this::extend);
+		this.broker.heartbeat(this.instanceId, this.info.get(), this.lease);
+		this.spread.instances(this.broker.instances().size());
+		return this.interval;
+	}
+
+	private void extend(String queue, RunningTasks running) {
+		Map<String, Long> tokens = running.tokens();
+		if (tokens.isEmpty()) {
+			return;
+		}
+		// measured before the call: the lease cannot end earlier than this plus its
+		// length
+		long validUntil = System.nanoTime() + this.lease.toNanos();
+		Set<String> lost = this.broker.extendLeases(queue, tokens, this.lease);
+		if (!lost.isEmpty()) {
+			Set<String> stopped = running.lost(lost);
+			if (!stopped.isEmpty()) {
+				logger.warn(
+						"Lost the lease of {} running task(s) of queue '{}' (this instance stalled longer than "
+								+ "async-task.lease={}); stopped them, another worker may run them: {}",
+						stopped.size(), queue, this.lease, stopped);
+			}
+		}
+		tokens.keySet().removeAll(lost);
+		running.renewed(tokens.keySet(), validUntil);
+	}
+
+}

@@ -1,0 +1,66 @@
+package io.github.asynctask.worker;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What this instance tells the dashboard in its heartbeat: host, pid, start time, and
+ * busy and total threads per queue.
+ */
+final class InstanceInfo {
+
+	private final String host = hostName();
+
+	private final long pid = ProcessHandle.current().pid();
+
+	private final Instant startedAt = Instant.now();
+
+	private final List<QueueWorker> workers;
+
+	InstanceInfo(List<QueueWorker> workers) {
+		this.workers = List.copyOf(workers);
+	}
+
+	/** A unique id: readable host and pid, plus a random part for several per JVM. */
+	static String newInstanceId() {
+		return hostName() + ":" + ProcessHandle.current().pid() + ":" + UUID.randomUUID().toString().substring(0, 8);
+	}
+
+	String toJson() {
+		Map<String, Object> queues = new LinkedHashMap<>();
+		int busy = 0;
+		int total = 0;
+		for (QueueWorker worker : this.workers) {
+			int queueBusy = worker.permits().busy();
+			queues.put(worker.queue(), Map.of("busy", queueBusy, "concurrency", worker.permits().total()));
+			busy += queueBusy;
+			total += worker.permits().total();
+		}
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("host", this.host);
+		info.put("pid", this.pid);
+		info.put("startedAt", this.startedAt.toString());
+		info.put("busy", busy);
+		info.put("threads", total);
+		info.put("queues", queues);
+		return JsonMapper.shared().writeValueAsString(info);
+	}
+
+	private static String hostName() {
+		try {
+			return InetAddress.getLocalHost().getHostName();
+		}
+		catch (UnknownHostException ex) {
+			return "unknown-host";
+		}
+	}
+
+}

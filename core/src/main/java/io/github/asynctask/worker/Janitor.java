@@ -1,0 +1,40 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.asynctask.redis.RedisBroker;
+
+/** Drops dead tasks past their retention and completed ones past theirs, in batches. */
+final class Janitor implements PeriodicLoop.Step {
+
+	static final int BATCH = 1000;
+
+	private final RedisBroker broker;
+
+	private final List<String> queues;
+
+	private final Duration deadRetention;
+
+	private final Duration interval;
+
+	private final ClusterSpread spread;
+
+	Janitor(RedisBroker broker, List<String> queues, Duration deadRetention, Duration interval, ClusterSpread spread) {
+		this.broker = broker;
+		this.queues = List.copyOf(queues);
+		this.deadRetention = deadRetention;
+		this.interval = interval;
+		this.spread = spread;
+	}
+
+	@Override
+	public Duration run() {
+		boolean more = false;
+		for (String queue : this.queues) {
+			more |= this.broker.trim(queue, this.deadRetention, BATCH) >= BATCH;
+		}
+		return more ? Duration.ZERO : this.spread.spread(this.interval);
+	}
+
+}

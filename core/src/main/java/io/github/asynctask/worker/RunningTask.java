@@ -1,0 +1,92 @@
+package io.github.asynctask.worker;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.github.asynctask.redis.Delivery;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One delivery held by this instance, from fetch until its report reached Redis. Several
+ * threads may try to end it (the pool thread when the body returns, the watchdog when the
+ * body hangs, shutdown when time is up); {@link #claim()} lets exactly one of them
+ * report, so a delivery is never acked twice.
+ */
+final class RunningTask {
+
+	private final Delivery delivery;
+
+	private final AtomicBoolean claimed = new AtomicBoolean();
+
+	/** The pool thread while the body runs, else null; written by that thread. */
+	private volatile @Nullable Thread bodyThread;
+
+	/** Set by the heartbeat when the lease was taken away; the late ack is skipped. */
+	private volatile boolean stale;
+
+	/** Set by the watchdog when the attempt ran past its timeout. */
+	private volatile boolean timedOut;
+
+	/**
+	 * Until when the lease is surely ours (System.nanoTime); renewed by the heartbeat.
+	 */
+	private volatile long leaseValidUntil;
+
+	RunningTask(Delivery delivery, long leaseValidUntil) {
+		this.delivery = delivery;
+		this.leaseValidUntil = leaseValidUntil;
+	}
+
+	Delivery delivery() {
+		return this.delivery;
+	}
+
+	String id() {
+		return this.delivery.id();
+	}
+
+	/** Take the right to end this delivery; true for exactly one caller. */
+	boolean claim() {
+		return this.claimed.compareAndSet(false, true);
+	}
+
+	boolean isClaimed() {
+		return this.claimed.get();
+	}
+
+	void bodyThread(@Nullable Thread thread) {
+		this.bodyThread = thread;
+	}
+
+	/** Interrupt the body if it is still running. */
+	void interruptBody() {
+		Thread thread = this.bodyThread;
+		if (thread != null) {
+			thread.interrupt();
+		}
+	}
+
+	void markStale() {
+		this.stale = true;
+	}
+
+	boolean isStale() {
+		return this.stale;
+	}
+
+	void markTimedOut() {
+		this.timedOut = true;
+	}
+
+	boolean isTimedOut() {
+		return this.timedOut;
+	}
+
+	long leaseValidUntil() {
+		return this.leaseValidUntil;
+	}
+
+	void leaseValidUntil(long nanos) {
+		this.leaseValidUntil = nanos;
+	}
+
+}

@@ -1,0 +1,228 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.WakeListener;
+import io.github.asynctask.redis.WakeSignals;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Runs tasks on this instance: one fetcher and private pool per configured queue, plus
+ * the forwarder, heartbeat, recoverer and janitor. Starts late and stops early in the
+ * context lifecycle; a stop is graceful: fetching stops at once, running bodies get up to
+ * the shutdown timeout, the rest go back to pending without counting an attempt. Create
+ * one with {@link WorkerContainerBuilder}.
+ */
+public final class WorkerContainer implements SmartLifecycle {
+
+	/** Lifecycle phase: started after, and stopped before, ordinary beans and Redis. */
+	public static final int PHASE = Integer.MAX_VALUE - 1000;
+
+	private static final Logger logger = LoggerFactory.getLogger(WorkerContainer.class);
+
+	private final RedisBroker broker;
+
+	private final WakeSignals wakeSignals;
+
+	private final WorkerSettings settings;
+
+	private final String instanceId;
+
+	private final Map<String, QueueWorker> workers = new LinkedHashMap<>();
+
+	private final Completion completion;
+
+	private final PendingReports pendingReports;
+
+	private final Watchdog watchdog;
+
+	private final List<PeriodicLoop> agents = new ArrayList<>();
+
+	private final PeriodicLoop heartbeat;
+
+	private final PeriodicLoop reporter;
+
+	private final PeriodicLoop forwarder;
+
+	/** Guarded by this. */
+	private boolean running;
+
+	/** Guarded by this; pools and threads are gone after a stop. */
+	private boolean stopped;
+
+	WorkerContainer(WorkerContainerBuilder builder, Invoker invoker, Completion completion,
+			PendingReports pendingReports, Watchdog watchdog) {
+		this.broker = builder.broker();
+		this.wakeSignals = builder.wakeSignals();
+		this.settings = builder.settings();
+		this.instanceId = builder.instanceId();
+		this.completion = completion;
+		this.pendingReports = pendingReports;
+		this.watchdog = watchdog;
+		TaskRun.Factory runs = new TaskRun.Factory(invoker, completion, builder.listener());
+		this.settings.concurrencyByQueue()
+			.forEach((queue, concurrency) -> this.workers.put(queue,
+					new QueueWorker(queue, concurrency, this.broker, this.settings, runs)));
+		List<String> queues = List.copyOf(this.workers.keySet());
+		Map<String, RunningTasks> running = new LinkedHashMap<>();
+		this.workers.forEach((queue, worker) -> running.put(queue, worker.running()));
+		ClusterSpread spread = new ClusterSpread();
+		InstanceInfo info = new InstanceInfo(List.copyOf(this.workers.values()));
+		Duration retryDelay = this.settings.pollInterval();
+		this.heartbeat = new PeriodicLoop(
+				"asynctask-heartbeat", new Heartbeat(this.broker, running, this.instanceId, info::toJson,
+						this.settings.lease(), this.settings.heartbeatInterval(), spread),
+				this.settings.heartbeatInterval().dividedBy(2));
+		this.reporter = new PeriodicLoop("asynctask-reporter", pendingReports::resend, retryDelay);
+		this.forwarder = new PeriodicLoop("asynctask-forwarder",
+				new Forwarder(this.broker, queues, this.settings.pollInterval(), spread), retryDelay);
+		this.agents.add(this.forwarder);
+		this.agents.add(new PeriodicLoop("asynctask-recoverer",
+				new Recoverer(this.broker, queues, this.settings.recoverInterval(), spread), retryDelay));
+		this.agents.add(new PeriodicLoop("asynctask-janitor", new Janitor(this.broker, queues,
+				this.settings.retention().dead(), this.settings.janitorInterval(), spread), retryDelay));
+	}
+
+	/** The id this instance registers under in Redis. */
+	public String instanceId() {
+		return this.instanceId;
+	}
+
+	/** The settings this container runs with. */
+	public WorkerSettings settings() {
+		return this.settings;
+	}
+
+	/** Threads running a task body right now, by queue (for the busy-workers gauge). */
+	public Map<String, Integer> busyThreads() {
+		Map<String, Integer> busy = new LinkedHashMap<>();
+		this.workers.forEach((queue, worker) -> busy.put(queue, worker.permits().busy()));
+		return busy;
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.running) {
+			return;
+		}
+		if (this.stopped) {
+			logger.warn("Worker container {} was stopped and cannot start again; create a new one", this.instanceId);
+			return;
+		}
+		this.running = true;
+		try {
+			this.broker.registerQueues(this.workers.keySet());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not register queues {} in Redis; workers start anyway and retry on their own",
+					this.workers.keySet(), ex);
+		}
+		this.heartbeat.start();
+		this.reporter.start();
+		this.workers.values().forEach(QueueWorker::start);
+		this.agents.forEach(PeriodicLoop::start);
+		this.wakeSignals.subscribe(this.workers.keySet(), new WakeListener() {
+
+			@Override
+			public void onPending(String queue) {
+				QueueWorker worker = WorkerContainer.this.workers.get(queue);
+				if (worker != null) {
+					worker.wake();
+				}
+			}
+
+			@Override
+			public void onDue(String queue) {
+				WorkerContainer.this.forwarder.wake();
+			}
+
+		});
+		logger.info("Started async-task workers {} as instance {}", this.settings.concurrencyByQueue(),
+				this.instanceId);
+	}
+
+	@Override
+	public synchronized void stop() {
+		if (!this.running) {
+			return;
+		}
+		this.running = false;
+		this.stopped = true;
+		closeQuietly();
+		this.workers.values().forEach(QueueWorker::stopFetching);
+		this.agents.forEach((agent) -> agent.stop(this.settings.pollInterval()));
+		boolean idle = awaitIdle();
+		if (!idle) {
+			logger.warn("Tasks still running after async-task.shutdown-timeout={}; interrupting them and handing "
+					+ "them back to pending", this.settings.shutdownTimeout());
+		}
+		this.workers.values().forEach((worker) -> worker.requeueRunning(this.completion));
+		this.pendingReports.resend();
+		this.reporter.stop(this.settings.pollInterval());
+		this.heartbeat.stop(this.settings.pollInterval());
+		try {
+			this.broker.unregister(this.instanceId);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not unregister instance {}; its entry expires after the lease", this.instanceId, ex);
+		}
+		this.watchdog.shutdown();
+		logger.info("Stopped async-task workers of instance {}", this.instanceId);
+	}
+
+	@Override
+	public synchronized boolean isRunning() {
+		return this.running;
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
+	}
+
+	/** Stop every thread at once without reporting or unregistering, as a crash would. */
+	synchronized void halt() {
+		this.running = false;
+		this.stopped = true;
+		closeQuietly();
+		this.heartbeat.halt();
+		this.reporter.halt();
+		this.agents.forEach(PeriodicLoop::halt);
+		this.workers.values().forEach(QueueWorker::halt);
+		this.watchdog.shutdown();
+	}
+
+	private boolean awaitIdle() {
+		long deadline = System.nanoTime() + this.settings.shutdownTimeout().toNanos();
+		try {
+			for (QueueWorker worker : this.workers.values()) {
+				if (!worker.awaitIdle(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+					return false;
+				}
+			}
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	private void closeQuietly() {
+		try {
+			this.wakeSignals.close();
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Closing the wake-up subscription failed", ex);
+		}
+	}
+
+}

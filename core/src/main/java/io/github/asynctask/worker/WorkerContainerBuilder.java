@@ -1,0 +1,115 @@
+package io.github.asynctask.worker;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.asynctask.BackoffPolicy;
+import io.github.asynctask.TaskInterceptor;
+import io.github.asynctask.aop.TaskBodyInvoker;
+import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.WakeSignals;
+
+/**
+ * Assembles a {@link WorkerContainer} from its collaborators; what the auto-configuration
+ * calls. Optional parts default to: no interceptors, no listener, the polynomial backoff
+ * and a generated instance id.
+ */
+public final class WorkerContainerBuilder {
+
+	private final RedisBroker broker;
+
+	private final WakeSignals wakeSignals;
+
+	private final TaskRegistry registry;
+
+	private final TaskCodec codec;
+
+	private final TaskBodyInvoker bodyInvoker;
+
+	private final WorkerSettings settings;
+
+	private final List<TaskInterceptor> interceptors = new ArrayList<>();
+
+	private TaskListener listener = TaskListener.NO_OP;
+
+	private BackoffPolicy backoff = Backoffs.polynomial();
+
+	private String instanceId = InstanceInfo.newInstanceId();
+
+	/**
+	 * Start a builder.
+	 * @param broker the broker
+	 * @param wakeSignals a subscription owned by the container (it is closed on stop)
+	 * @param registry the task definitions
+	 * @param codec reads payloads back
+	 * @param bodyInvoker calls bodies through the bean proxies
+	 * @param settings what to run
+	 */
+	public WorkerContainerBuilder(RedisBroker broker, WakeSignals wakeSignals, TaskRegistry registry, TaskCodec codec,
+			TaskBodyInvoker bodyInvoker, WorkerSettings settings) {
+		this.broker = broker;
+		this.wakeSignals = wakeSignals;
+		this.registry = registry;
+		this.codec = codec;
+		this.bodyInvoker = bodyInvoker;
+		this.settings = settings;
+	}
+
+	/** Interceptors wrapping every run, outermost first. */
+	public WorkerContainerBuilder interceptors(List<? extends TaskInterceptor> interceptors) {
+		this.interceptors.clear();
+		this.interceptors.addAll(interceptors);
+		return this;
+	}
+
+	/** Told about starts, completions, failures, retries and deaths. */
+	public WorkerContainerBuilder listener(TaskListener listener) {
+		this.listener = listener;
+		return this;
+	}
+
+	/** The wait before retries. */
+	public WorkerContainerBuilder backoff(BackoffPolicy backoff) {
+		this.backoff = backoff;
+		return this;
+	}
+
+	/** The id this instance registers under; unique per container. */
+	public WorkerContainerBuilder instanceId(String instanceId) {
+		this.instanceId = instanceId;
+		return this;
+	}
+
+	public WorkerContainer build() {
+		Watchdog watchdog = new Watchdog();
+		PendingReports pending = new PendingReports();
+		Invoker invoker = new Invoker(this.registry, this.codec, this.bodyInvoker, this.interceptors, watchdog);
+		Completion completion = new Completion(this.broker, this.backoff, this.listener,
+				this.settings.retention().completed(), pending);
+		return new WorkerContainer(this, invoker, completion, pending, watchdog);
+	}
+
+	RedisBroker broker() {
+		return this.broker;
+	}
+
+	WakeSignals wakeSignals() {
+		return this.wakeSignals;
+	}
+
+	WorkerSettings settings() {
+		return this.settings;
+	}
+
+	TaskListener listener() {
+		return this.listener;
+	}
+
+	String instanceId() {
+		return this.instanceId;
+	}
+
+}

@@ -1,0 +1,93 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SmallPartsTests {
+
+	@Test
+	void permitsTakeEveryFreeOneAfterTheFirst() throws Exception {
+		Permits permits = new Permits(4);
+		permits.release(0);
+		assertThat(permits.acquireAvailable(Duration.ofSeconds(1))).isEqualTo(4);
+		assertThat(permits.busy()).isEqualTo(4);
+		permits.release(2);
+		assertThat(permits.acquireAvailable(Duration.ofSeconds(1))).isEqualTo(2);
+	}
+
+	@Test
+	void permitsGiveNothingWhileEveryThreadIsBusy() throws Exception {
+		Permits permits = new Permits(2);
+		permits.acquireAvailable(Duration.ofSeconds(1));
+		assertThat(permits.acquireAvailable(Duration.ofMillis(20))).isZero();
+	}
+
+	@Test
+	void aWaitingFetcherGetsTheFirstReleasedPermit() throws Exception {
+		Permits permits = new Permits(1);
+		permits.acquireAvailable(Duration.ofSeconds(1));
+		CompletableFuture<Integer> waiter = CompletableFuture.supplyAsync(() -> {
+			try {
+				return permits.acquireAvailable(Duration.ofSeconds(10));
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		permits.release(1);
+		assertThat(waiter.get(10, TimeUnit.SECONDS)).isEqualTo(1);
+	}
+
+	@Test
+	void aSignalRaisedBeforeTheWaitIsKept() throws Exception {
+		Signal signal = new Signal();
+		signal.raise();
+		assertThat(signal.await(Duration.ofSeconds(10))).isTrue();
+		assertThat(signal.await(Duration.ofMillis(10))).isFalse();
+	}
+
+	@Test
+	void aSignalWakesAWaiter() throws Exception {
+		Signal signal = new Signal();
+		CompletableFuture<Boolean> waiter = CompletableFuture
+			.supplyAsync(() -> signal.awaitQuietly(Duration.ofMinutes(1)));
+		Thread.sleep(20);
+		signal.raise();
+		assertThat(waiter.get(10, TimeUnit.SECONDS)).isTrue();
+	}
+
+	@Test
+	void errorTextNamesClassMessageAndCausesAndIsBounded() {
+		String text = ErrorText.of(new IllegalStateException("outer", new java.io.IOException("disk")));
+		assertThat(text).isEqualTo("java.lang.IllegalStateException: outer; caused by java.io.IOException: disk");
+		String huge = ErrorText.of(new RuntimeException("x".repeat(100_000)));
+		assertThat(huge).hasSize(ErrorText.MAX_LENGTH).startsWith("java.lang.RuntimeException: xxx").endsWith("...");
+	}
+
+	@Test
+	void spreadGrowsWithTheNumberOfInstances() {
+		ClusterSpread spread = new ClusterSpread();
+		for (int i = 0; i < 50; i++) {
+			assertThat(spread.spread(Duration.ofSeconds(10)).toMillis()).isBetween(5_000L, 15_000L);
+		}
+		spread.instances(4);
+		for (int i = 0; i < 50; i++) {
+			assertThat(spread.spread(Duration.ofSeconds(10)).toMillis()).isBetween(20_000L, 60_000L);
+		}
+		spread.instances(0);
+		assertThat(spread.instances()).isEqualTo(1);
+	}
+
+	@Test
+	void jitterStaysWithinThePollInterval() {
+		for (int i = 0; i < 50; i++) {
+			assertThat(ClusterSpread.jitter(Duration.ofSeconds(1)).toMillis()).isBetween(500L, 1000L);
+		}
+	}
+
+}

@@ -1,0 +1,181 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.github.asynctask.QueueStats;
+import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * One container against real Redis: fetching only for free threads, retries, dead
+ * letters, timeouts, delays, interceptors and bad input.
+ */
+@ExtendWith(RedisExtension.class)
+class WorkerContainerIntegrationTests {
+
+	private static final Duration WAIT = Duration.ofSeconds(20);
+
+	private WorkerHarness harness;
+
+	@BeforeEach
+	void setUp(RedisServer redis) {
+		redis.flushAll();
+		this.harness = new WorkerHarness(redis);
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.harness.close();
+	}
+
+	@Test
+	void concurrencyFourNeverRunsMoreThanFourAndLeavesTheRestPendingWhileBusy() {
+		List<String> ids = new ArrayList<>();
+		for (int i = 0; i < 10; i++) {
+			ids.add(this.harness.submit("block", "b" + i));
+		}
+		this.harness.start(WorkerHarness.settings(Map.of("q", 4)).build());
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 4);
+		// while all four are busy, several poll intervals pass without the instance
+		// taking more
+		await().during(Duration.ofMillis(800)).atMost(WAIT).until(() -> {
+			QueueStats stats = this.harness.broker.stats("q");
+			return stats.pending() == 6 && stats.active() == 4;
+		});
+		this.harness.probe.gate.countDown();
+		await().atMost(WAIT).until(() -> ids.stream().allMatch((id) -> this.harness.broker.find("q", id).isEmpty()));
+		assertThat(this.harness.probe.maxRunning.get()).isEqualTo(4);
+		for (int i = 0; i < 10; i++) {
+			assertThat(this.harness.probe.completions("b" + i)).as("b" + i).isEqualTo(1);
+		}
+	}
+
+	@Test
+	void aFailingTaskRunsOncePlusMaxRetriesThenIsDeadWithTheLastError() {
+		WorkerHarness.Events events = new WorkerHarness.Events();
+		this.harness.start(WorkerHarness.settings(Map.of("q", 2)).build(), (b) -> b.listener(events));
+		String id = this.harness.submit("fail", "f");
+		await().atMost(WAIT).until(() -> this.harness.find(id).state() == TaskState.DEAD);
+		assertThat(this.harness.probe.runs("f")).isEqualTo(3);
+		assertThat(this.harness.find(id).attempts()).isEqualTo(3);
+		assertThat(this.harness.find(id).lastError()).isEqualTo("java.lang.IllegalStateException: failure 3");
+		await().atMost(WAIT).until(() -> events.dead.get() == 1);
+		assertThat(events.retried.get()).isEqualTo(2);
+		assertThat(events.failed.get()).isEqualTo(3);
+	}
+
+	@Test
+	void aNonRetryableExceptionGoesToDeadAfterOneRun() {
+		String id = this.harness.submit("reject", "r");
+		this.harness.start(WorkerHarness.settings(Map.of("q", 2)).build());
+		await().atMost(WAIT).until(() -> this.harness.find(id).state() == TaskState.DEAD);
+		assertThat(this.harness.probe.runs("r")).isEqualTo(1);
+		assertThat(this.harness.find(id).lastError()).contains("NonRetryableException: rejected r");
+	}
+
+	@Test
+	void aTaskPastItsTimeoutIsInterruptedAndRetriedLater() {
+		EnqueueRequest request = timed("sleep", "t", Duration.ofMillis(200), 30_000L);
+		this.harness.broker.enqueue(request);
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build(),
+				(b) -> b.backoff(Backoffs.fixed(Duration.ofMinutes(10))));
+		await().atMost(WAIT).until(() -> this.harness.find(request.id()).state() == TaskState.RETRY);
+		assertThat(this.harness.probe.interrupted.get()).isEqualTo(1);
+		assertThat(this.harness.find(request.id()).attempts()).isEqualTo(1);
+		assertThat(this.harness.find(request.id()).lastError()).contains("TaskTimeoutException")
+			.contains("ran longer than its timeout of PT0.2S");
+	}
+
+	@Test
+	void aDelayedTaskDoesNotStartEarly() {
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		long before = System.currentTimeMillis();
+		this.harness.broker.enqueue(this.harness.request("count", Map.of(), "later").withDelay(Duration.ofSeconds(1)));
+		await().atMost(WAIT).until(() -> this.harness.probe.completions("later") == 1);
+		assertThat(this.harness.probe.startedAt.get("later") - before).isGreaterThanOrEqualTo(1000);
+	}
+
+	@Test
+	void interceptorsWrapRealRunsAndSeeTheSubmittedHeaders() {
+		List<String> seen = new CopyOnWriteArrayList<>();
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build(),
+				(b) -> b.interceptors(List.of((execution, chain) -> {
+					seen.add("first:" + execution.header("tenant") + ":" + execution.attempt());
+					chain.proceed();
+				}, (execution, chain) -> {
+					seen.add("second:" + execution.name());
+					chain.proceed();
+				})));
+		this.harness.submit("count", Map.of("tenant", "acme"), "h");
+		await().atMost(WAIT).until(() -> this.harness.probe.completions("h") == 1);
+		assertThat(seen).containsExactly("first:acme:1", "second:count");
+	}
+
+	@Test
+	void anUnknownTaskNameOrUnreadableArgumentsGoToDeadWithTheReasonAndOthersStillRun() {
+		String payload = this.harness.request("count", Map.of(), "x").payload();
+		this.harness.broker.enqueue(EnqueueRequest.now("q", "unknown-1", "no.such.task", payload, 5));
+		this.harness.broker.enqueue(EnqueueRequest.now("q", "garbled-1", "count", "{\"args\": 42}", 5));
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		String ok = this.harness.submit("count", "fine");
+		await().atMost(WAIT).until(() -> this.harness.probe.completions("fine") == 1);
+		await().atMost(WAIT)
+			.until(() -> this.harness.find("unknown-1").state() == TaskState.DEAD
+					&& this.harness.find("garbled-1").state() == TaskState.DEAD);
+		assertThat(this.harness.find("unknown-1").lastError()).contains("No task named 'no.such.task'");
+		assertThat(this.harness.find("garbled-1").lastError()).contains("Cannot read the arguments of task");
+		assertThat(this.harness.find("garbled-1").attempts()).isEqualTo(1);
+		assertThat(this.harness.broker.find("q", ok)).isEmpty();
+	}
+
+	@Test
+	void errorsAndHangingBodiesDoNotTakeThePoolDown() {
+		String overflow = this.harness.submit("overflow", "o");
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		await().atMost(WAIT).until(() -> this.harness.find(overflow).state() == TaskState.DEAD);
+		assertThat(this.harness.find(overflow).lastError()).isEqualTo("java.lang.StackOverflowError: deep");
+		// ignores its 100 ms timeout interrupt for a minute: the slot is given back after
+		// the grace
+		String hung = this.harness.submit("hang", "h", 60_000L);
+		await().atMost(WAIT).until(() -> this.harness.probe.runs("h") == 1);
+		this.harness.submit("count", "after");
+		await().atMost(WAIT).until(() -> this.harness.probe.completions("after") == 1);
+		assertThat(this.harness.find(hung).state()).isEqualTo(TaskState.DEAD);
+		assertThat(this.harness.find(hung).lastError()).contains("TaskTimeoutException");
+	}
+
+	@Test
+	void aPausedQueueIsNotFetchedUntilResumed() {
+		this.harness.broker.pause("q");
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		String id = this.harness.submit("count", "p");
+		await().during(Duration.ofMillis(600))
+			.atMost(WAIT)
+			.until(() -> this.harness.find(id).state() == TaskState.PENDING);
+		this.harness.broker.resume("q");
+		await().atMost(WAIT).until(() -> this.harness.probe.completions("p") == 1);
+	}
+
+	private EnqueueRequest timed(String method, String key, Duration timeout, Object... extra) {
+		var definition = this.harness.registry.find(method).orElseThrow();
+		Object[] args = new Object[1 + extra.length];
+		args[0] = key;
+		System.arraycopy(extra, 0, args, 1, extra.length);
+		return EnqueueRequest.now("q", java.util.UUID.randomUUID().toString(), method,
+				this.harness.codec.encode(definition, args, Map.of(), timeout), definition.maxRetries());
+	}
+
+}

@@ -1,0 +1,148 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.github.asynctask.QueueStats;
+import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Several containers on one Redis: exactly-once completion at volume, leases kept by
+ * heartbeats, recovery after a crash, lost leases, and graceful shutdown.
+ */
+@ExtendWith(RedisExtension.class)
+class WorkerFailoverIntegrationTests {
+
+	private static final Duration WAIT = Duration.ofSeconds(30);
+
+	private WorkerHarness harness;
+
+	@BeforeEach
+	void setUp(RedisServer redis) {
+		redis.flushAll();
+		this.harness = new WorkerHarness(redis);
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.harness.close();
+	}
+
+	@Test
+	void tenThousandTasksOverTwoContainersAreEachCompletedExactlyOnce() {
+		WorkerHarness.Events first = new WorkerHarness.Events();
+		WorkerHarness.Events second = new WorkerHarness.Events();
+		this.harness.start(WorkerHarness.settings(Map.of("q", 8)).build(), (b) -> b.listener(first));
+		this.harness.start(WorkerHarness.settings(Map.of("q", 8)).build(), (b) -> b.listener(second));
+		List<EnqueueRequest> requests = new ArrayList<>();
+		for (int i = 0; i < 10_000; i++) {
+			requests.add(this.harness.request("count", Map.of(), "k" + i));
+			if (requests.size() == 500) {
+				this.harness.broker.enqueueAll(requests);
+				requests.clear();
+			}
+		}
+		await().atMost(Duration.ofSeconds(120)).until(() -> first.completed.get() + second.completed.get() == 10_000);
+		await().atMost(WAIT).until(() -> this.harness.broker.stats("q").active() == 0);
+		for (int i = 0; i < 10_000; i++) {
+			assertThat(this.harness.probe.runs("k" + i)).as("runs of k%d", i).isEqualTo(1);
+		}
+		assertThat(first.completed.get()).isPositive();
+		assertThat(second.completed.get()).isPositive();
+		QueueStats stats = this.harness.broker.stats("q");
+		assertThat(stats.pending() + stats.retry() + stats.dead() + stats.active()).isZero();
+	}
+
+	@Test
+	void aBodySlowerThanTheLeaseKeepsItThroughHeartbeatsAndRunsOnce() {
+		this.harness.start(WorkerHarness.settings(Map.of("q", 2)).build());
+		this.harness.start(WorkerHarness.settings(Map.of("q", 2)).build());
+		String id = this.harness.submit("sleep", "slow", 3 * WorkerHarness.LEASE.toMillis());
+		await().atMost(WAIT).until(() -> this.harness.probe.completions("slow") == 1);
+		await().atMost(WAIT).until(() -> this.harness.broker.find("q", id).isEmpty());
+		assertThat(this.harness.probe.runs("slow")).isEqualTo(1);
+		assertThat(this.harness.probe.interrupted.get()).isZero();
+	}
+
+	@Test
+	void tasksOfAContainerKilledWithoutShutdownRunAgainElsewhereAfterTheLease() {
+		WorkerContainer crashed = this.harness.start(WorkerHarness.settings(Map.of("q", 2)).build());
+		String first = this.harness.submit("block", "c1");
+		String second = this.harness.submit("block", "c2");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 2);
+		crashed.halt();
+		this.harness.probe.gate.countDown();
+		assertThat(this.harness.find(first).state()).isEqualTo(TaskState.ACTIVE);
+		this.harness.start(WorkerHarness.settings(Map.of("q", 2)).build());
+		await().atMost(WAIT)
+			.until(() -> this.harness.broker.find("q", first).isEmpty()
+					&& this.harness.broker.find("q", second).isEmpty());
+		assertThat(this.harness.probe.runs("c1")).isEqualTo(2);
+		assertThat(this.harness.probe.runs("c2")).isEqualTo(2);
+		assertThat(this.harness.probe.completions("c1")).isEqualTo(1);
+		assertThat(this.harness.probe.completions("c2")).isEqualTo(1);
+	}
+
+	@Test
+	void aWorkerWhoseLeaseWasTakenStopsTheBodyAndItsLateAckIsSkipped() {
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build(),
+				(b) -> b.backoff(Backoffs.fixed(Duration.ofMinutes(10))));
+		String id = this.harness.submit("block", "stolen");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
+		// as if this instance had frozen past its lease: expire it and let the recoverer
+		// take it
+		this.harness.redis.cli("ZADD", this.harness.keys.active("q"), "1", id);
+		await().atMost(WAIT).until(() -> this.harness.probe.interrupted.get() == 1);
+		assertThat(this.harness.find(id).state()).isEqualTo(TaskState.RETRY);
+		assertThat(this.harness.find(id).attempts()).isEqualTo(1);
+		assertThat(this.harness.probe.completions("stolen")).isZero();
+	}
+
+	@Test
+	void shutdownLetsShortTasksFinishAndRequeuesTheRestWithoutCountingTheAttempt() {
+		WorkerContainer container = this.harness
+			.start(WorkerHarness.settings(Map.of("q", 4)).shutdownTimeout(Duration.ofMillis(1500)).build());
+		String quickOne = this.harness.submit("sleep", "quick1", 300L);
+		String quickTwo = this.harness.submit("sleep", "quick2", 300L);
+		String stuckOne = this.harness.submit("block", "stuck1");
+		String stuckTwo = this.harness.submit("block", "stuck2");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 4);
+		container.stop();
+		assertThat(this.harness.probe.completions("quick1")).isEqualTo(1);
+		assertThat(this.harness.probe.completions("quick2")).isEqualTo(1);
+		assertThat(this.harness.broker.find("q", quickOne)).isEmpty();
+		assertThat(this.harness.broker.find("q", quickTwo)).isEmpty();
+		assertThat(this.harness.find(stuckOne).state()).isEqualTo(TaskState.PENDING);
+		assertThat(this.harness.find(stuckTwo).state()).isEqualTo(TaskState.PENDING);
+		assertThat(this.harness.find(stuckOne).attempts()).isZero();
+		QueueStats stats = this.harness.broker.stats("q");
+		assertThat(stats.active()).isZero();
+		assertThat(stats.pending()).isEqualTo(2);
+		assertThat(this.harness.broker.instances()).doesNotContainKey(container.instanceId());
+		assertThat(container.isRunning()).isFalse();
+	}
+
+	@Test
+	void aRunningContainerRegistersItsInstanceWithBusyThreads() {
+		WorkerContainer container = this.harness.start(WorkerHarness.settings(Map.of("q", 3)).build());
+		this.harness.submit("block", "i");
+		await().atMost(WAIT).until(() -> {
+			String info = this.harness.broker.instances().get(container.instanceId());
+			return info != null && info.contains("\"busy\":1") && info.contains("\"threads\":3");
+		});
+		assertThat(container.busyThreads()).containsEntry("q", 1);
+	}
+
+}

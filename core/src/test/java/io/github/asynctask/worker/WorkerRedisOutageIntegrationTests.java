@@ -1,0 +1,51 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Redis going away and coming back: fetchers and agents back off and resume on their own.
+ */
+@ExtendWith(RedisExtension.class)
+class WorkerRedisOutageIntegrationTests {
+
+	private WorkerHarness harness;
+
+	@BeforeEach
+	void setUp(RedisServer redis) {
+		redis.flushAll();
+		this.harness = new WorkerHarness(redis);
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.harness.close();
+	}
+
+	@Test
+	void workResumesOnItsOwnAfterRedisRestarts() throws Exception {
+		WorkerContainer container = this.harness.start(WorkerHarness.settings(Map.of("q", 2)).build());
+		this.harness.submit("count", "before");
+		await().atMost(Duration.ofSeconds(20)).until(() -> this.harness.probe.completions("before") == 1);
+		this.harness.redis.stop();
+		Thread.sleep(1000);
+		this.harness.redis.start();
+		await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+			this.harness.submit("count", "after");
+			return true;
+		});
+		await().atMost(Duration.ofSeconds(30)).until(() -> this.harness.probe.completions("after") >= 1);
+		assertThat(container.isRunning()).isTrue();
+	}
+
+}
