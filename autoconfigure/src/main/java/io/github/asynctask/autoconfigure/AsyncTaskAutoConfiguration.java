@@ -1,10 +1,12 @@
 package io.github.asynctask.autoconfigure;
 
+import io.github.asynctask.BackoffPolicy;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.worker.WorkerSettings;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -81,11 +83,27 @@ public final class AsyncTaskAutoConfiguration {
 			return new RedisWakeSignals(connectionFactory, keys);
 		}
 
-		// LEAD: WORKER SIDE. Wire here the worker container (issue 4): one pool per
-		// entry of AsyncTaskProperties#effectiveQueues(), lease, worker.poll-interval,
-		// worker.heartbeat-interval, shutdown-timeout, retention.*, defaults.backoff.*;
-		// it needs RedisBroker, WakeSignals, the task registry, the codec and the
-		// TaskBodyInvoker. Worker pools stay private (never Executor beans).
+		@Bean
+		@ConditionalOnMissingBean
+		WorkerSettings asyncTaskWorkerSettings(AsyncTaskProperties properties) {
+			return WorkerSettingsMapper.workerSettings(properties);
+		}
+
+		// A BackoffPolicy bean of the application replaces async-task.defaults.backoff.*.
+		@Bean
+		@ConditionalOnMissingBean
+		BackoffPolicy asyncTaskBackoffPolicy(AsyncTaskProperties properties) {
+			return WorkerSettingsMapper.backoffPolicy(properties.getDefaults().getBackoff());
+		}
+
+		// LEAD: WORKER CONTAINER. Once the submit side (issue 3) gives a TaskRegistry,
+		// a TaskCodec and a TaskBodyInvoker, add here:
+		// @Bean @ConditionalOnMissingBean WorkerContainer asyncTaskWorkerContainer(
+		// RedisBroker, WakeSignals, TaskRegistry, TaskCodec, TaskBodyInvoker,
+		// WorkerSettings, BackoffPolicy, ObjectProvider<TaskInterceptor>,
+		// ObjectProvider<TaskListener>) = new WorkerContainerBuilder(...).backoff(..)
+		// .interceptors(..).listener(..).build(). It is a SmartLifecycle; its pools stay
+		// private (never Executor beans).
 
 	}
 

@@ -284,7 +284,7 @@ public class AsyncTaskProperties implements Validator {
 		/**
 		 * Curve of the waits between attempts.
 		 */
-		private BackoffPolicy policy = BackoffPolicy.POLYNOMIAL;
+		private Policy policy = Policy.POLYNOMIAL;
 
 		/**
 		 * Every wait for the fixed policy; the first wait for the exponential policy.
@@ -297,15 +297,15 @@ public class AsyncTaskProperties implements Validator {
 		private double multiplier = 2.0;
 
 		/**
-		 * Longest wait between two attempts, whatever the policy.
+		 * Longest wait between two attempts of the exponential policy.
 		 */
 		private Duration maxDelay = Duration.ofHours(1);
 
-		public BackoffPolicy getPolicy() {
+		public Policy getPolicy() {
 			return this.policy;
 		}
 
-		public void setPolicy(BackoffPolicy policy) {
+		public void setPolicy(Policy policy) {
 			this.policy = policy;
 		}
 
@@ -333,21 +333,24 @@ public class AsyncTaskProperties implements Validator {
 			this.maxDelay = maxDelay;
 		}
 
-	}
+		/**
+		 * Curves of the wait before a retry.
+		 */
+		public enum Policy {
 
-	/**
-	 * Curves of the wait before a retry.
-	 */
-	public enum BackoffPolicy {
+			/**
+			 * The Sidekiq curve: {@code attempt^4 + 15 + rand(30) * (attempt + 1)}
+			 * seconds.
+			 */
+			POLYNOMIAL,
 
-		/** The Sidekiq curve: {@code attempt^4 + 15} seconds plus jitter. */
-		POLYNOMIAL,
+			/** The same {@code delay} before every retry. */
+			FIXED,
 
-		/** The same {@code delay} before every retry. */
-		FIXED,
+			/** {@code delay * multiplier^(attempt - 1)}, at most {@code max-delay}. */
+			EXPONENTIAL
 
-		/** {@code delay * multiplier^(attempt - 1)}. */
-		EXPONENTIAL
+		}
 
 	}
 

@@ -2,12 +2,14 @@ package io.github.asynctask.autoconfigure;
 
 import java.time.Duration;
 
-import io.github.asynctask.autoconfigure.AsyncTaskProperties.BackoffPolicy;
+import io.github.asynctask.BackoffPolicy;
+import io.github.asynctask.autoconfigure.AsyncTaskProperties.Backoff.Policy;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.worker.WorkerSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,6 +24,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 /**
  * Tests for {@link AsyncTaskAutoConfiguration}. Redis is never contacted here: Spring
@@ -60,7 +63,7 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(properties.getDefaults().getMaxRetries()).isEqualTo(25);
 			assertThat(properties.getDefaults().getTimeout()).isEqualTo(Duration.ofMinutes(30));
 			assertThat(properties.getDefaults().getDedupTtl()).isEqualTo(Duration.ofHours(24));
-			assertThat(properties.getDefaults().getBackoff().getPolicy()).isEqualTo(BackoffPolicy.POLYNOMIAL);
+			assertThat(properties.getDefaults().getBackoff().getPolicy()).isEqualTo(Policy.POLYNOMIAL);
 			assertThat(properties.getDefaults().getBackoff().getDelay()).isEqualTo(Duration.ofSeconds(1));
 			assertThat(properties.getDefaults().getBackoff().getMultiplier()).isEqualTo(2.0);
 			assertThat(properties.getDefaults().getBackoff().getMaxDelay()).isEqualTo(Duration.ofHours(1));
@@ -70,6 +73,14 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(properties.getConsole().getPath()).isEqualTo("/asynctask");
 			assertThat(properties.getConsole().isShowArguments()).isTrue();
 			assertThat(context.getBean(RedisKeys.class).prefix()).isEqualTo("asynctask");
+			WorkerSettings worker = context.getBean(WorkerSettings.class);
+			assertThat(worker.concurrencyByQueue()).containsExactly(entry("default", 8));
+			assertThat(worker.lease()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(worker.heartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
+			assertThat(worker.pollInterval()).isEqualTo(Duration.ofSeconds(2));
+			assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(worker.retention()).isEqualTo(new WorkerSettings.Retention(Duration.ZERO, Duration.ofDays(7)));
+			assertThat(context).hasSingleBean(BackoffPolicy.class);
 		});
 	}
 
@@ -106,7 +117,7 @@ class AsyncTaskAutoConfigurationTests {
 				assertThat(properties.getDefaults().getMaxRetries()).isEqualTo(3);
 				assertThat(properties.getDefaults().getTimeout()).isEqualTo(Duration.ofMinutes(5));
 				assertThat(properties.getDefaults().getDedupTtl()).isEqualTo(Duration.ofHours(2));
-				assertThat(properties.getDefaults().getBackoff().getPolicy()).isEqualTo(BackoffPolicy.EXPONENTIAL);
+				assertThat(properties.getDefaults().getBackoff().getPolicy()).isEqualTo(Policy.EXPONENTIAL);
 				assertThat(properties.getDefaults().getBackoff().getDelay()).isEqualTo(Duration.ofSeconds(2));
 				assertThat(properties.getDefaults().getBackoff().getMultiplier()).isEqualTo(3.5);
 				assertThat(properties.getDefaults().getBackoff().getMaxDelay()).isEqualTo(Duration.ofMinutes(10));
@@ -116,6 +127,20 @@ class AsyncTaskAutoConfigurationTests {
 				assertThat(properties.getConsole().getPath()).isEqualTo("/ops/tasks");
 				assertThat(properties.getConsole().isShowArguments()).isFalse();
 				assertThat(context.getBean(RedisKeys.class).prefix()).isEqualTo("shop");
+				WorkerSettings worker = context.getBean(WorkerSettings.class);
+				assertThat(worker.concurrencyByQueue()).containsOnly(entry("default", 2), entry("mail", 4));
+				assertThat(worker.lease()).isEqualTo(Duration.ofSeconds(45));
+				assertThat(worker.heartbeatInterval()).isEqualTo(Duration.ofSeconds(15));
+				assertThat(worker.pollInterval()).isEqualTo(Duration.ofMillis(500));
+				assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofMinutes(1));
+				assertThat(worker.retention())
+					.isEqualTo(new WorkerSettings.Retention(Duration.ofHours(1), Duration.ofDays(14)));
+				BackoffPolicy backoff = context.getBean(BackoffPolicy.class);
+				assertThat(backoff.nextDelay("t", 1, new IllegalStateException())).isBetween(Duration.ofSeconds(2),
+						Duration.ofMillis(2200));
+				assertThat(backoff.nextDelay("t", 2, new IllegalStateException())).isBetween(Duration.ofSeconds(7),
+						Duration.ofMillis(7700));
+				assertThat(backoff.nextDelay("t", 10, new IllegalStateException())).isEqualTo(Duration.ofMinutes(10));
 			});
 	}
 
@@ -187,9 +212,39 @@ class AsyncTaskAutoConfigurationTests {
 				.hasSingleBean(RedisKeys.class)
 				.hasSingleBean(RedisBroker.class)
 				.doesNotHaveBean(WakeSignals.class)
+				.doesNotHaveBean(WorkerSettings.class)
+				.doesNotHaveBean(BackoffPolicy.class)
 				.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class);
 			assertThat(context.getBean(AsyncTaskProperties.class).getWorker().isEnabled()).isFalse();
 		});
+	}
+
+	@Test
+	void fixedBackoffWaitsTheDelayEveryTime() {
+		this.contextRunner
+			.withPropertyValues("async-task.defaults.backoff.policy=fixed", "async-task.defaults.backoff.delay=5s")
+			.run((context) -> {
+				BackoffPolicy backoff = context.getBean(BackoffPolicy.class);
+				assertThat(backoff.nextDelay("t", 1, new IllegalStateException())).isEqualTo(Duration.ofSeconds(5));
+				assertThat(backoff.nextDelay("t", 7, new IllegalStateException())).isEqualTo(Duration.ofSeconds(5));
+			});
+	}
+
+	@Test
+	void polynomialBackoffIsTheDefault() {
+		this.contextRunner.run((context) -> {
+			BackoffPolicy backoff = context.getBean(BackoffPolicy.class);
+			// 1^4 + 15 + rand(30) * 2 seconds
+			assertThat(backoff.nextDelay("t", 1, new IllegalStateException())).isBetween(Duration.ofSeconds(16),
+					Duration.ofSeconds(16 + 29 * 2));
+		});
+	}
+
+	@Test
+	void anApplicationBackoffPolicyReplacesTheConfiguredOne() {
+		this.contextRunner.withBean("customBackoff", BackoffPolicy.class, () -> (task, attempt, error) -> Duration.ZERO)
+			.run((context) -> assertThat(context).getBean(BackoffPolicy.class)
+				.isSameAs(context.getBean("customBackoff")));
 	}
 
 	@ParameterizedTest(name = "{0} is refused")
