@@ -59,12 +59,15 @@ public final class AsyncTaskAutoConfiguration {
 			return new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted());
 		}
 
-		// LEAD: SUBMIT SIDE. Wire here the task registry, codec, submitter, the
-		// @AsyncTask proxy post-processor (static @Bean) and AsyncTaskTemplate (issue 3).
-		// Inputs available: AsyncTaskProperties (defaults.*, max-payload-size,
-		// strict-redis), RedisBroker, the application's JsonMapper (after
-		// JacksonAutoConfiguration) and PlatformTransactionManager (after
-		// TransactionAutoConfiguration).
+		// LEAD: SUBMIT SIDE (issue 3, in core on main). Wire here, each
+		// @ConditionalOnMissingBean: TaskDefaults(defaults.max-retries, defaults.timeout,
+		// defaults.dedup-ttl, "default"); AnnotationTaskRegistry(TaskDefaults,
+		// BizIdEvaluator, checks); JacksonTaskCodec(the application's JsonMapper, after
+		// JacksonAutoConfiguration, max-payload-size in bytes); ResendBuffer;
+		// TaskSubmitter;
+		// AsyncTaskTemplate(submitter, registry, broker); ProxyTaskBodyInvoker; and the
+		// AsyncTaskAnnotationBeanPostProcessor as a static @Bean. strict-redis decides
+		// whether an unreachable Redis at start-up fails the context.
 
 	}
 
