@@ -55,6 +55,8 @@ public final class QueueMetrics implements MeterBinder {
 
 	private int knownQueues;
 
+	private double liveInstances = Double.NaN;
+
 	private @Nullable MeterRegistry registry;
 
 	/**
@@ -81,7 +83,16 @@ public final class QueueMetrics implements MeterBinder {
 			.description("Queues registered in Redis by any instance")
 			.strongReference(true)
 			.register(registry);
+		Gauge.builder("asynctask.instances", this, QueueMetrics::instances)
+			.description("Instances whose heartbeat is current in Redis")
+			.strongReference(true)
+			.register(registry);
 		discover();
+	}
+
+	synchronized double instances() {
+		discover();
+		return this.liveInstances;
 	}
 
 	/**
@@ -98,6 +109,7 @@ public final class QueueMetrics implements MeterBinder {
 			Set<String> queues = this.broker.knownQueues();
 			this.knownQueues = queues.size();
 			queues.forEach(this::bindQueue);
+			this.liveInstances = this.broker.instances().size();
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not read the registered queues; queue gauges are not updated", ex);

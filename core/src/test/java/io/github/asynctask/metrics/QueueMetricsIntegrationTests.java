@@ -107,6 +107,10 @@ class QueueMetricsIntegrationTests {
 			.isGreaterThanOrEqualTo(0);
 		assertThat(this.registry.get("asynctask.workers.busy").tag("queue", QUEUE).gauge().value()).isEqualTo(3);
 		assertThat(this.registry.get("asynctask.queues").gauge().value()).isEqualTo(1);
+		assertThat(this.registry.get("asynctask.instances").gauge().value()).isZero();
+		this.broker.heartbeat("host:1:a", "{}", Duration.ofMinutes(1));
+		this.clock.advance(REFRESH);
+		assertThat(this.registry.get("asynctask.instances").gauge().value()).isEqualTo(1);
 	}
 
 	@Test
