@@ -39,8 +39,8 @@ public class AsyncTaskProperties implements Validator {
 	private DataSize maxPayloadSize = DataSize.ofMegabytes(1);
 
 	/**
-	 * Whether start-up fails when Redis is unreachable or lacks a required feature,
-	 * instead of logging a warning and retrying in the background.
+	 * Whether start-up fails, instead of logging a warning, when Redis's maxmemory-policy
+	 * may evict task data.
 	 */
 	private boolean strictRedis = false;
 
@@ -68,6 +68,15 @@ public class AsyncTaskProperties implements Validator {
 	private final Retention retention = new Retention();
 
 	private final Console console = new Console();
+
+	private final Metrics metrics = new Metrics();
+
+	/**
+	 * Longest wait for a reply from Redis to one of async-task's calls, whatever the
+	 * client's own command timeout; a submit outside a transaction fails after it, a
+	 * commit hands its batch to the re-send buffer.
+	 */
+	private Duration redisTimeout = Duration.ofSeconds(5);
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -143,6 +152,18 @@ public class AsyncTaskProperties implements Validator {
 
 	public Console getConsole() {
 		return this.console;
+	}
+
+	public Metrics getMetrics() {
+		return this.metrics;
+	}
+
+	public Duration getRedisTimeout() {
+		return this.redisTimeout;
+	}
+
+	public void setRedisTimeout(Duration redisTimeout) {
+		this.redisTimeout = redisTimeout;
 	}
 
 	@Override
@@ -408,6 +429,17 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private boolean showArguments = true;
 
+		/**
+		 * Whether the console may change state (retry, delete, pause, resume); off by
+		 * default, and protected by CSRF when Spring Security is present.
+		 */
+		private boolean writesEnabled = false;
+
+		/**
+		 * How often the console page refreshes itself.
+		 */
+		private Duration refreshInterval = Duration.ofSeconds(3);
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -430,6 +462,43 @@ public class AsyncTaskProperties implements Validator {
 
 		public void setShowArguments(boolean showArguments) {
 			this.showArguments = showArguments;
+		}
+
+		public boolean isWritesEnabled() {
+			return this.writesEnabled;
+		}
+
+		public void setWritesEnabled(boolean writesEnabled) {
+			this.writesEnabled = writesEnabled;
+		}
+
+		public Duration getRefreshInterval() {
+			return this.refreshInterval;
+		}
+
+		public void setRefreshInterval(Duration refreshInterval) {
+			this.refreshInterval = refreshInterval;
+		}
+
+	}
+
+	/**
+	 * Micrometer meters.
+	 */
+	public static class Metrics {
+
+		/**
+		 * How often the queue gauges read Redis (one call per queue, shared by all
+		 * gauges).
+		 */
+		private Duration queueRefreshInterval = Duration.ofSeconds(10);
+
+		public Duration getQueueRefreshInterval() {
+			return this.queueRefreshInterval;
+		}
+
+		public void setQueueRefreshInterval(Duration queueRefreshInterval) {
+			this.queueRefreshInterval = queueRefreshInterval;
 		}
 
 	}

@@ -33,7 +33,7 @@ class AsyncTaskAutoConfigurationIntegrationTests {
 			.run((context) -> {
 				RedisBroker broker = context.getBean(RedisBroker.class);
 				broker.registerQueues(List.of("mail", "orders"));
-				assertThat(broker.knownQueues()).containsExactlyInAnyOrder("mail", "orders");
+				assertThat(broker.knownQueues()).contains("mail", "orders");
 				assertThat(redis.cli("SMEMBERS", "shop:queues")).contains("mail").contains("orders");
 				assertThat(broker.stats("mail").pending()).isZero();
 			});

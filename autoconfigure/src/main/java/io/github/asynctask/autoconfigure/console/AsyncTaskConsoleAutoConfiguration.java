@@ -2,6 +2,8 @@ package io.github.asynctask.autoconfigure.console;
 
 import io.github.asynctask.redis.RedisBroker;
 
+import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -22,7 +24,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  */
 @AutoConfiguration(afterName = "io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration")
 @ConditionalOnBean(RedisBroker.class)
-@EnableConfigurationProperties(ConsoleProperties.class)
+@EnableConfigurationProperties(AsyncTaskProperties.class)
 @Import(AsyncTaskConsoleAutoConfiguration.WebConsoleConfiguration.class)
 public final class AsyncTaskConsoleAutoConfiguration {
 
@@ -34,8 +36,8 @@ public final class AsyncTaskConsoleAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, ConsoleProperties properties) {
-		return new TaskOperations(broker, processed, properties.isShowArguments());
+	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties) {
+		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments());
 	}
 
 	/**
@@ -48,19 +50,19 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	static class WebConsoleConfiguration {
 
 		@Bean
-		ConsoleApiController asyncTaskConsoleApiController(TaskOperations operations, ConsoleProperties properties) {
-			checkPath(properties.getPath());
-			return new ConsoleApiController(operations, properties);
+		ConsoleApiController asyncTaskConsoleApiController(TaskOperations operations, AsyncTaskProperties properties) {
+			checkPath(properties.getConsole().getPath());
+			return new ConsoleApiController(operations, properties.getConsole());
 		}
 
 		@Bean
-		ConsolePageController asyncTaskConsolePageController(ConsoleProperties properties) {
-			return new ConsolePageController(checkPath(properties.getPath()));
+		ConsolePageController asyncTaskConsolePageController(AsyncTaskProperties properties) {
+			return new ConsolePageController(checkPath(properties.getConsole().getPath()));
 		}
 
 		@Bean
-		ConsoleAssets asyncTaskConsoleAssets(ConsoleProperties properties) {
-			return new ConsoleAssets(checkPath(properties.getPath()));
+		ConsoleAssets asyncTaskConsoleAssets(AsyncTaskProperties properties) {
+			return new ConsoleAssets(checkPath(properties.getConsole().getPath()));
 		}
 
 		private static String checkPath(String path) {

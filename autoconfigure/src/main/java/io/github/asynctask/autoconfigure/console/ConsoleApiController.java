@@ -10,6 +10,8 @@ import io.github.asynctask.autoconfigure.console.Views.TaskView;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+
 import org.springframework.beans.BeanWrapperImpl;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -37,9 +39,9 @@ final class ConsoleApiController {
 
 	private final TaskOperations operations;
 
-	private final ConsoleProperties properties;
+	private final AsyncTaskProperties.Console properties;
 
-	ConsoleApiController(TaskOperations operations, ConsoleProperties properties) {
+	ConsoleApiController(TaskOperations operations, AsyncTaskProperties.Console properties) {
 		this.operations = operations;
 		this.properties = properties;
 	}

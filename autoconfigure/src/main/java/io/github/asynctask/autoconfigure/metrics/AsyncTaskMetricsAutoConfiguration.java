@@ -8,6 +8,8 @@ import io.github.asynctask.metrics.QueueMetrics;
 import io.github.asynctask.redis.RedisBroker;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -28,7 +30,7 @@ import org.springframework.context.annotation.Bean;
 		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({ MeterRegistry.class, RedisBroker.class })
-@EnableConfigurationProperties(AsyncTaskMetricsProperties.class)
+@EnableConfigurationProperties(AsyncTaskProperties.class)
 public final class AsyncTaskMetricsAutoConfiguration {
 
 	@Bean
@@ -40,10 +42,10 @@ public final class AsyncTaskMetricsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	QueueMetrics asyncTaskQueueMetrics(RedisBroker broker, ObjectProvider<BusyWorkers> busyWorkers,
-			AsyncTaskMetricsProperties properties) {
+			AsyncTaskProperties properties) {
 		// A submit-only instance has no workers: no busy gauges.
 		return new QueueMetrics(broker, busyWorkers.getIfAvailable(() -> Map::of),
-				properties.getQueueRefreshInterval());
+				properties.getMetrics().getQueueRefreshInterval());
 	}
 
 }

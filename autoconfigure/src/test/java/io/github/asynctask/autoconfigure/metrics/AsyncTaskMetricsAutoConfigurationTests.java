@@ -1,5 +1,6 @@
 package io.github.asynctask.autoconfigure.metrics;
 
+import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.metrics.MicrometerTaskListener;
 import io.github.asynctask.metrics.QueueMetrics;
 import io.github.asynctask.redis.LuaRedisBroker;
@@ -60,7 +61,8 @@ class AsyncTaskMetricsAutoConfigurationTests {
 		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 			.withBean(RedisBroker.class, () -> this.broker)
 			.withPropertyValues("async-task.metrics.queue-refresh-interval=30s")
-			.run((context) -> assertThat(context.getBean(AsyncTaskMetricsProperties.class).getQueueRefreshInterval())
+			.run((context) -> assertThat(
+					context.getBean(AsyncTaskProperties.class).getMetrics().getQueueRefreshInterval())
 				.hasSeconds(30));
 	}
 
