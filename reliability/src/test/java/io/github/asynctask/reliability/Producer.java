@@ -2,62 +2,71 @@ package io.github.asynctask.reliability;
 
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.github.asynctask.definition.TaskDefinition;
-import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.AsyncTaskTemplate;
+import io.github.asynctask.TaskOptions;
+import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.redis.RedisBroker;
 
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+
 /**
- * Submits tasks straight through the broker from the test JVM and records what each
- * submit was told, in memory and in its own ledger.
+ * The submitting application, in the test JVM: the library's submit side (proxy,
+ * template, submitter) without workers. Records what each submit was told, in memory and
+ * in its own ledger.
  */
 final class Producer implements AutoCloseable {
 
-	private final RedisBroker broker;
+	final AnnotationConfigApplicationContext context;
 
-	private final TaskCatalog catalog = new TaskCatalog();
+	final ReliabilityTasks tasks;
 
-	private final TaskCatalog.Codec codec = new TaskCatalog.Codec();
+	final AsyncTaskTemplate template;
 
 	private final Ledger ledger;
 
 	/** What each acknowledged submit should end as. */
 	private final Map<String, LedgerChecker.Expect> expected = new ConcurrentHashMap<>();
 
-	Producer(RedisBroker broker, Path ledger) {
-		this.broker = broker;
-		this.ledger = new Ledger(ledger);
+	Producer(Map<String, String> args, Path ledger) {
+		Map<String, String> all = new java.util.HashMap<>(args);
+		all.put("ledger", ledger.toString());
+		this.context = ReliabilityConfiguration.context(all);
+		this.tasks = this.context.getBean(ReliabilityTasks.class);
+		this.template = this.context.getBean(AsyncTaskTemplate.class);
+		this.ledger = this.context.getBean(Ledger.class);
 	}
 
-	/** Submit {@code name(args...)}; returns the id once Redis acknowledged it. */
-	String submit(String name, LedgerChecker.Expect expect, Object... args) {
-		TaskDefinition definition = this.catalog.definition(name);
-		String id = UUID.randomUUID().toString();
-		EnqueueRequest request = EnqueueRequest.now(TaskCatalog.QUEUE, id, name,
-				this.codec.encode(definition, args, Map.of(), null), definition.maxRetries());
+	RedisBroker broker() {
+		return this.context.getBean(RedisBroker.class);
+	}
+
+	/** Submit one call of a task method; returns the receipt once Redis answered. */
+	TaskReceipt submit(LedgerChecker.Expect expect, TaskOptions options, Runnable call) {
 		try {
-			EnqueueResult result = this.broker.enqueue(request);
-			this.ledger.record("SUBMIT", id, result.outcome());
-			this.expected.put(id, expect);
-			return id;
+			TaskReceipt receipt = this.template.submit(options, call);
+			this.ledger.record("SUBMIT", receipt.taskId(), receipt.status());
+			if (receipt.status() != TaskReceipt.Status.DUPLICATE) {
+				this.expected.put(receipt.taskId(), expect);
+			}
+			return receipt;
 		}
 		catch (RuntimeException ex) {
-			this.ledger.record("SUBMIT", id, "FAILED:" + ex.getClass().getSimpleName());
+			this.ledger.record("SUBMIT", "-", "FAILED:" + ex.getClass().getSimpleName());
 			throw ex;
 		}
 	}
 
-	/** Work of {@code millis} that must succeed exactly once. */
+	/** Work of {@code millis} that must succeed exactly once; returns the id. */
 	String work(long millis) {
-		return submit(TaskCatalog.WORK, LedgerChecker.Expect.SUCCESS, "w", millis);
+		return submit(LedgerChecker.Expect.SUCCESS, TaskOptions.defaults(), () -> this.tasks.work("w", millis))
+			.taskId();
 	}
 
-	/** Mark an id written by hand as expected in dead. */
-	void expectDead(String id) {
-		this.expected.put(id, LedgerChecker.Expect.DEAD);
+	/** Expect this id (written by hand or submitted elsewhere) to end so. */
+	void expect(String id, LedgerChecker.Expect expect) {
+		this.expected.put(id, expect);
 	}
 
 	Map<String, LedgerChecker.Expect> expected() {
@@ -66,7 +75,7 @@ final class Producer implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.ledger.close();
+		this.context.close();
 	}
 
 }

@@ -12,13 +12,10 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 import io.github.asynctask.QueueStats;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.test.RedisProcess;
 import tools.jackson.databind.json.JsonMapper;
-
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.awaitility.Awaitility.await;
 
@@ -37,9 +34,7 @@ final class Rig implements AutoCloseable {
 
 	final RedisKeys keys = new RedisKeys(PREFIX);
 
-	final LettuceConnectionFactory connections;
-
-	final LuaRedisBroker broker;
+	final RedisBroker broker;
 
 	final Producer producer;
 
@@ -59,13 +54,10 @@ final class Rig implements AutoCloseable {
 			throw new UncheckedIOException(ex);
 		}
 		this.redis = RedisProcess.start(redisArgs);
-		this.connections = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(this.redis.host(), this.redis.port()));
-		this.connections.afterPropertiesSet();
-		this.connections.start();
-		this.broker = new LuaRedisBroker(this.connections, this.keys);
-		this.producer = new Producer(this.broker, this.dir.resolve("producer.ledger"));
-		this.invariants = new InvariantChecker(this.redis, this.keys, TaskCatalog.QUEUE);
+		this.producer = new Producer(Map.of("redis", this.redis.host() + ":" + this.redis.port(), "prefix", PREFIX),
+				this.dir.resolve("producer.ledger"));
+		this.broker = this.producer.broker();
+		this.invariants = new InvariantChecker(this.redis, this.keys, ReliabilityTasks.QUEUE);
 	}
 
 	/** Start {@code count} worker JVMs with the fast settings, in parallel. */
@@ -121,7 +113,7 @@ final class Rig implements AutoCloseable {
 	}
 
 	QueueStats stats() {
-		return this.broker.stats(TaskCatalog.QUEUE);
+		return this.broker.stats(ReliabilityTasks.QUEUE);
 	}
 
 	/** Wait until nothing is pending, scheduled, active or in retry. */
@@ -169,7 +161,6 @@ final class Rig implements AutoCloseable {
 			worker.close();
 		});
 		this.producer.close();
-		this.connections.destroy();
 		this.redis.close();
 	}
 
