@@ -1,12 +1,10 @@
 package io.github.asynctask.reliability;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * An append-only file of one line per event, written with one unbuffered {@code write(2)}
@@ -23,12 +21,11 @@ import java.nio.file.StandardOpenOption;
  */
 final class Ledger implements AutoCloseable {
 
-	private final FileChannel channel;
+	private final FileOutputStream out;
 
 	Ledger(Path file) {
 		try {
-			this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-					StandardOpenOption.APPEND);
+			this.out = new FileOutputStream(file.toFile(), true);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot open ledger " + file, ex);
@@ -41,11 +38,8 @@ final class Ledger implements AutoCloseable {
 		for (Object field : fields) {
 			line.append(' ').append(field);
 		}
-		ByteBuffer bytes = ByteBuffer.wrap(line.append('\n').toString().getBytes(StandardCharsets.UTF_8));
 		try {
-			while (bytes.hasRemaining()) {
-				this.channel.write(bytes);
-			}
+			this.out.write(line.append('\n').toString().getBytes(StandardCharsets.UTF_8));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot append to a ledger", ex);
@@ -55,7 +49,7 @@ final class Ledger implements AutoCloseable {
 	@Override
 	public synchronized void close() {
 		try {
-			this.channel.close();
+			this.out.close();
 		}
 		catch (IOException ex) {
 			// the records are in the file already

@@ -150,14 +150,25 @@ final class LedgerChecker {
 			.orElse(Long.MAX_VALUE);
 	}
 
-	private static List<Run> read(String worker, Path ledger, Map<String, Integer> accepted, Set<String> unexpected) {
-		List<String> lines;
+	/** The records of one kind in a worker's ledger, split into fields. */
+	static List<String[]> records(WorkerJvm worker, String kind) {
+		return lines(worker.ledger()).stream()
+			.map((line) -> line.split(" "))
+			.filter((fields) -> fields[0].equals(kind))
+			.toList();
+	}
+
+	private static List<String> lines(Path ledger) {
 		try {
-			lines = Files.exists(ledger) ? Files.readAllLines(ledger) : List.of();
+			return Files.exists(ledger) ? Files.readAllLines(ledger) : List.of();
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	private static List<Run> read(String worker, Path ledger, Map<String, Integer> accepted, Set<String> unexpected) {
+		List<String> lines = lines(ledger);
 		Map<String, Run> runs = new LinkedHashMap<>();
 		for (String line : lines) {
 			String[] f = line.split(" ");
