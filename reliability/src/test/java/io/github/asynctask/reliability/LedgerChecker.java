@@ -68,15 +68,19 @@ final class LedgerChecker {
 				if (caught.worker().equals(fault.worker()) && caught.start() > incarnation
 						&& caught.start() <= fault.at() && (caught.acked() == null || caught.acked() > fault.at())) {
 					inFlightAtFault.add(caught.id());
-					if (caught.acked() == null) {
-						// how long until another delivery of the orphan started
-						long rerun = byId.get(caught.id())
-							.stream()
-							.filter((run) -> run.start() > fault.at() && run.token() > caught.token())
-							.mapToLong(Run::start)
-							.min()
-							.orElse(Long.MAX_VALUE);
+					// how long until another delivery of the caught id started
+					long rerun = byId.get(caught.id())
+						.stream()
+						.filter((run) -> run.start() > fault.at() && run.token() > caught.token())
+						.mapToLong(Run::start)
+						.min()
+						.orElse(-1);
+					if (rerun >= 0) {
 						recovery = Math.max(recovery, rerun - fault.at());
+					}
+					else if (caught.acked() == null) {
+						// orphaned and never run again
+						recovery = Long.MAX_VALUE;
 					}
 				}
 			}
@@ -237,7 +241,9 @@ final class LedgerChecker {
 			figures.put("unexpected", this.unexpected.size());
 			figures.put("inFlightAtFaults", this.inFlightAtFault.size());
 			figures.put("bodyRuns", this.runs);
-			figures.put("recoveryMs", this.recoveryMillis);
+			// -1: an id a fault caught never ran again (it went to dead)
+			figures.put("recoveryMs",
+					this.recoveryMillis.stream().map((ms) -> (ms == Long.MAX_VALUE) ? -1 : ms).toList());
 			return figures;
 		}
 
