@@ -2,11 +2,17 @@ package io.github.asynctask.reliability;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
+import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.definition.TaskDefinition;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
 
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
@@ -62,6 +68,37 @@ final class Producer implements AutoCloseable {
 	String work(long millis) {
 		return submit(LedgerChecker.Expect.SUCCESS, TaskOptions.defaults(), () -> this.tasks.work("w", millis))
 			.taskId();
+	}
+
+	/**
+	 * Submit work with an id of our own through the broker, sending the same request
+	 * again until Redis answers, as an at-least-once producer does; returns the id.
+	 * @param outcomes counts each answer and failure by name
+	 */
+	String workResent(long millis, Map<String, java.util.concurrent.atomic.AtomicInteger> outcomes) {
+		TaskDefinition definition = this.context.getBean(TaskRegistry.class).find(ReliabilityTasks.WORK).orElseThrow();
+		String payload = this.context.getBean(TaskCodec.class)
+			.encode(definition, new Object[] { "w", millis }, Map.of(), null);
+		EnqueueRequest request = EnqueueRequest.now(ReliabilityTasks.QUEUE, UUID.randomUUID().toString(),
+				definition.name(), payload, definition.maxRetries());
+		this.expected.put(request.id(), LedgerChecker.Expect.SUCCESS);
+		RedisBroker broker = broker();
+		while (true) {
+			try {
+				EnqueueResult result = broker.enqueue(request);
+				outcomes
+					.computeIfAbsent(result.outcome().name(), (k) -> new java.util.concurrent.atomic.AtomicInteger())
+					.incrementAndGet();
+				this.ledger.record("SUBMIT", request.id(), result.outcome());
+				return request.id();
+			}
+			catch (RuntimeException ex) {
+				outcomes
+					.computeIfAbsent(ex.getClass().getSimpleName(),
+							(k) -> new java.util.concurrent.atomic.AtomicInteger())
+					.incrementAndGet();
+			}
+		}
 	}
 
 	/** Expect this id (written by hand or submitted elsewhere) to end so. */
