@@ -58,7 +58,8 @@ class ConnectionChaosIntegrationTests {
 			}
 			killer.join();
 			rig.awaitDrained(Duration.ofSeconds(60));
-			// a request re-sent with an id that exists changes nothing; a repeated ack of a
+			// a request re-sent with an id that exists changes nothing; a repeated ack of
+			// a
 			// finished delivery is a no-op
 			EnqueueRequest probe = EnqueueRequest.now(ReliabilityTasks.QUEUE, "ack-twice", ReliabilityTasks.WORK,
 					"{\"v\":1,\"args\":[\"w\",1]}", 0);
