@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import io.lettuce.core.ClientOptions;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.aop.AsyncTaskAnnotationBeanPostProcessor;
 import io.github.asynctask.aop.ProxyTaskDefinitionCheck;
@@ -26,6 +27,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -79,6 +81,17 @@ class ReliabilityConfiguration {
 		standalone.setUsername(user);
 		if (password != null) {
 			standalone.setPassword(password);
+		}
+		if (Boolean.parseBoolean(args.get("failFast", "false"))) {
+			// refuse commands while disconnected instead of queueing them until
+			// reconnected
+			return new LettuceConnectionFactory(standalone,
+					LettuceClientConfiguration.builder()
+						.clientOptions(ClientOptions.builder()
+							.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+							.build())
+						.commandTimeout(Duration.ofSeconds(1))
+						.build());
 		}
 		return new LettuceConnectionFactory(standalone);
 	}

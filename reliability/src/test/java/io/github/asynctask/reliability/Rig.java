@@ -47,6 +47,11 @@ final class Rig implements AutoCloseable {
 	private final long startedAt = System.currentTimeMillis();
 
 	Rig(String... redisArgs) {
+		this(Map.of(), redisArgs);
+	}
+
+	/** A rig whose producer context gets these extra arguments (e.g. failFast=true). */
+	Rig(Map<String, String> producerArgs, String... redisArgs) {
 		try {
 			this.dir = Files.createTempDirectory("asynctask-reliability-");
 		}
@@ -54,8 +59,10 @@ final class Rig implements AutoCloseable {
 			throw new UncheckedIOException(ex);
 		}
 		this.redis = RedisProcess.start(redisArgs);
-		this.producer = new Producer(Map.of("redis", this.redis.host() + ":" + this.redis.port(), "prefix", PREFIX),
-				this.dir.resolve("producer.ledger"));
+		Map<String, String> args = new LinkedHashMap<>(producerArgs);
+		args.put("redis", this.redis.host() + ":" + this.redis.port());
+		args.put("prefix", PREFIX);
+		this.producer = new Producer(args, this.dir.resolve("producer.ledger"));
 		this.broker = this.producer.broker();
 		this.invariants = new InvariantChecker(this.redis, this.keys, ReliabilityTasks.QUEUE);
 	}
