@@ -42,11 +42,8 @@ class RedisCrashIntegrationTests {
 						acknowledged.incrementAndGet();
 					}
 					catch (RuntimeException ex) {
-						if (failures.computeIfAbsent(ex.getClass().getSimpleName(), (k) -> new AtomicInteger())
-							.incrementAndGet() == 1) {
-							System.out.println("FIRST FAILED SUBMIT " + (System.currentTimeMillis() - startedAt)
-									+ "ms: " + ex + " / " + ex.getCause());
-						}
+						failures.computeIfAbsent(ex.getClass().getSimpleName(), (k) -> new AtomicInteger())
+							.incrementAndGet();
 						slowestFailureMillis.accumulateAndGet((System.nanoTime() - started) / 1_000_000, Math::max);
 						sleep(Duration.ofMillis(20));
 					}
@@ -71,7 +68,8 @@ class RedisCrashIntegrationTests {
 			figures.put("failedSubmits", failed);
 			figures.put("slowestFailedSubmitMs", slowestFailureMillis.get());
 			figures.put("outageMs", restartedAt - killedAt);
-			figures.put("acknowledgedPerSecond", acknowledged.get() / ((System.currentTimeMillis() - startedAt) / 1000.0));
+			figures.put("acknowledgedPerSecond",
+					acknowledged.get() / ((System.currentTimeMillis() - startedAt) / 1000.0));
 			figures.put("redisProblems", rig.invariants.problems().size());
 			rig.report("3-kill-9-redis-aof", verdict, figures);
 			assertThat(verdict.lost()).as("acknowledged submits lost").isEmpty();
