@@ -32,7 +32,8 @@ class DocsConfigurationTests {
 		for (JsonNode property : properties) {
 			String name = property.get("name").asString();
 			if (!name.startsWith("async-task.")) {
-				continue; // the actuator's management.endpoint.asynctask.* keys are Spring Boot's to document
+				continue; // the actuator's management.endpoint.asynctask.* keys are
+							// Spring Boot's to document
 			}
 			Matcher row = Pattern.compile("^\\| `" + Pattern.quote(name) + "` \\| ([^|]*) \\|", Pattern.MULTILINE)
 				.matcher(page);

@@ -29,7 +29,8 @@ import static org.awaitility.Awaitility.await;
  * order over HTTP, as a user would with curl.
  */
 @ExtendWith(RedisExtension.class)
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "sample.embedded-redis.enabled=false")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "sample.embedded-redis.enabled=false", "async-task.defaults.backoff.delay=50ms" })
 class SampleApplicationIntegrationTests {
 
 	private static RedisServer redis;
@@ -72,6 +73,26 @@ class SampleApplicationIntegrationTests {
 			.untilAsserted(() -> assertThat(http.get().uri("/activity").retrieve().body(String.class))
 				.contains("\"task\":\"shop.receipt\"")
 				.contains("Receipt sent for order " + order.id()));
+	}
+
+	@Test
+	void shippingRetriesTheFlakyCourierUntilItWorksAndBuriesTheDoomedExport() {
+		RestClient http = RestClient.create("http://localhost:" + this.port);
+		Order order = http.post()
+			.uri("/orders")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(new NewOrder("Grace", new BigDecimal("7.00"), "grace@example.com"))
+			.retrieve()
+			.body(Order.class);
+		assertThat(order).isNotNull();
+		http.post().uri("/orders/" + order.id() + "/ship").retrieve().toBodilessEntity();
+		await().atMost(Duration.ofSeconds(60))
+			.untilAsserted(() -> assertThat(http.get().uri("/activity").retrieve().body(String.class))
+				.contains("Courier booked for order " + order.id() + " (attempt 3)"));
+		await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+			String dead = http.get().uri("/actuator/asynctask/default?state=dead").retrieve().body(String.class);
+			assertThat(dead).contains("shop.export-to-legacy-crm");
+		});
 	}
 
 }
