@@ -117,7 +117,7 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 
 		private Duration shutdownTimeout = Duration.ofSeconds(30);
 
-		private Duration pollInterval = Duration.ofSeconds(1);
+		private Duration pollInterval = Duration.ofSeconds(2);
 
 		private Duration recoverInterval = Duration.ofSeconds(15);
 

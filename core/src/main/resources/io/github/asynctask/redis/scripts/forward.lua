@@ -12,6 +12,23 @@
 ]]
 local tasks, scheduled, retry, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local now = now_ms()
+
+-- Earliest due score of both sets, or -1; an idle queue costs these two reads only.
+local function next_due()
+  local due = -1
+  for _, zset in ipairs({ scheduled, retry }) do
+    local first = redis.call('ZRANGE', zset, 0, 0, 'WITHSCORES')
+    if first[2] and (due < 0 or tonumber(first[2]) < due) then
+      due = tonumber(first[2])
+    end
+  end
+  return due
+end
+
+local due = next_due()
+if due < 0 or due > now then
+  return { 0, due, now }
+end
 local limit = tonumber(ARGV[1])
 local was_empty = redis.call('LLEN', pending) == 0
 local moved = 0
@@ -35,14 +52,4 @@ end
 if moved > 0 and was_empty then
   redis.call('PUBLISH', ARGV[2], '')
 end
-local next_due = -1
-for _, zset in ipairs({ scheduled, retry }) do
-  local first = redis.call('ZRANGE', zset, 0, 0, 'WITHSCORES')
-  if first[2] then
-    local due = tonumber(first[2])
-    if next_due < 0 or due < next_due then
-      next_due = due
-    end
-  end
-end
-return { moved, next_due, now }
+return { moved, next_due(), now }
