@@ -59,6 +59,9 @@ public final class RedisWakeSignals implements WakeSignals {
 			created.setConnectionFactory(this.connectionFactory);
 			created.setBeanName("asynctask-wake");
 			created.setRecoveryInterval(1000);
+			// Listeners only raise a flag; running them inline spares a thread per
+			// message.
+			created.setTaskExecutor(Runnable::run);
 			created.afterPropertiesSet();
 			created.start();
 			this.container = created;

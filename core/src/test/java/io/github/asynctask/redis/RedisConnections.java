@@ -29,6 +29,13 @@ final class RedisConnections {
 				clientConfiguration()));
 	}
 
+	static LettuceConnectionFactory standalone(RedisServer redis, String username, String password) {
+		RedisStandaloneConfiguration configuration = new RedisStandaloneConfiguration(redis.host(), redis.port());
+		configuration.setUsername(username);
+		configuration.setPassword(password);
+		return started(new LettuceConnectionFactory(configuration, clientConfiguration()));
+	}
+
 	static LettuceConnectionFactory cluster(List<String> hostPorts) {
 		return started(new LettuceConnectionFactory(new RedisClusterConfiguration(hostPorts), clientConfiguration()));
 	}

@@ -1,0 +1,88 @@
+package io.github.asynctask;
+
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+
+import io.github.asynctask.aop.CallCapture;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.submit.TaskSubmitter;
+
+/**
+ * Submits task calls with per-call options and reads or operates on tasks and queues.
+ */
+public class AsyncTaskTemplate {
+
+	private final TaskSubmitter submitter;
+
+	private final TaskRegistry registry;
+
+	private final RedisBroker broker;
+
+	/**
+	 * Create a template.
+	 * @param submitter the submitter
+	 * @param registry the registry (its queues are searched by {@link #find})
+	 * @param broker the broker
+	 */
+	public AsyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker) {
+		this.submitter = submitter;
+		this.registry = registry;
+		this.broker = broker;
+	}
+
+	/**
+	 * Submit the one task call made by {@code call} with these options, e.g.
+	 * {@code template.submit(TaskOptions.defaults().delay(d), () -> tasks.close(42))}.
+	 * @throws IllegalArgumentException when {@code call} does not make exactly one call
+	 * of a task method
+	 */
+	public TaskReceipt submit(TaskOptions options, Runnable call) {
+		CallCapture.CapturedCall captured = CallCapture.capture(call);
+		return this.submitter.submit(captured.definition(), captured.args(), options);
+	}
+
+	/** One task by id, searched in every known queue. */
+	public Optional<TaskInfo> find(String taskId) {
+		for (String queue : queues()) {
+			Optional<TaskInfo> info = this.broker.find(queue, taskId);
+			if (info.isPresent()) {
+				return info;
+			}
+		}
+		return Optional.empty();
+	}
+
+	/** Sizes of a queue by state. */
+	public QueueStats stats(String queue) {
+		return this.broker.stats(queue);
+	}
+
+	/** Move a dead task back to pending; {@code false} when no dead task has this id. */
+	public boolean retryDead(String taskId) {
+		return find(taskId).map((info) -> this.broker.retryDead(info.queue(), taskId)).orElse(false);
+	}
+
+	/** Delete a task that is not running; {@code false} when there is none to delete. */
+	public boolean delete(String taskId) {
+		return find(taskId).map((info) -> this.broker.delete(info.queue(), taskId)).orElse(false);
+	}
+
+	/** Stop every instance fetching from the queue. */
+	public void pause(String queue) {
+		this.broker.pause(queue);
+	}
+
+	/** Let instances fetch from the queue again. */
+	public void resume(String queue) {
+		this.broker.resume(queue);
+	}
+
+	private Set<String> queues() {
+		Set<String> queues = new LinkedHashSet<>(this.registry.queues());
+		queues.addAll(this.broker.knownQueues());
+		return queues;
+	}
+
+}

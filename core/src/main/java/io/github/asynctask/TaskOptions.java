@@ -1,0 +1,138 @@
+package io.github.asynctask;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+import io.github.asynctask.redis.QueueName;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Per-call options for {@link AsyncTaskTemplate#submit}; immutable, each method returns a
+ * new instance. An option left unset falls back to the task's {@code @AsyncTask}
+ * attributes, then to the configured defaults.
+ */
+public final class TaskOptions {
+
+	private static final TaskOptions DEFAULTS = new TaskOptions(null, null, null, null, null, null);
+
+	private final @Nullable Duration delay;
+
+	private final @Nullable Instant at;
+
+	private final @Nullable String bizId;
+
+	private final @Nullable String queue;
+
+	private final @Nullable Integer maxRetries;
+
+	private final @Nullable Duration timeout;
+
+	private TaskOptions(@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, @Nullable String queue,
+			@Nullable Integer maxRetries, @Nullable Duration timeout) {
+		this.delay = delay;
+		this.at = at;
+		this.bizId = bizId;
+		this.queue = queue;
+		this.maxRetries = maxRetries;
+		this.timeout = timeout;
+	}
+
+	/** Options that change nothing. */
+	public static TaskOptions defaults() {
+		return DEFAULTS;
+	}
+
+	/** Run no earlier than this long after the submit; replaces any {@link #at}. */
+	public TaskOptions delay(Duration delay) {
+		if (delay.isNegative()) {
+			throw new IllegalArgumentException("Task delay must not be negative but was " + delay);
+		}
+		return new TaskOptions(delay, null, this.bizId, this.queue, this.maxRetries, this.timeout);
+	}
+
+	/** Run no earlier than this instant; replaces any {@link #delay}. */
+	public TaskOptions at(Instant at) {
+		return new TaskOptions(null, Objects.requireNonNull(at, "at"), this.bizId, this.queue, this.maxRetries,
+				this.timeout);
+	}
+
+	/** Business id for dedup; replaces the task's {@code bizId} expression. */
+	public TaskOptions bizId(String bizId) {
+		if (bizId == null || bizId.isEmpty()) {
+			throw new IllegalArgumentException("Task bizId must not be empty");
+		}
+		return new TaskOptions(this.delay, this.at, bizId, this.queue, this.maxRetries, this.timeout);
+	}
+
+	/** Queue to submit to instead of the task's. */
+	public TaskOptions queue(String queue) {
+		return new TaskOptions(this.delay, this.at, this.bizId, QueueName.check(queue), this.maxRetries, this.timeout);
+	}
+
+	/** Retries after the first attempt ({@code 0}: never retry). */
+	public TaskOptions maxRetries(int maxRetries) {
+		if (maxRetries < 0) {
+			throw new IllegalArgumentException("Task maxRetries must be >= 0 but was " + maxRetries);
+		}
+		return new TaskOptions(this.delay, this.at, this.bizId, this.queue, maxRetries, this.timeout);
+	}
+
+	/** Longest one attempt may run. */
+	public TaskOptions timeout(Duration timeout) {
+		if (timeout.isNegative() || timeout.isZero()) {
+			throw new IllegalArgumentException("Task timeout must be positive but was " + timeout);
+		}
+		return new TaskOptions(this.delay, this.at, this.bizId, this.queue, this.maxRetries, timeout);
+	}
+
+	/** The delay, if set. */
+	public @Nullable Duration getDelay() {
+		return this.delay;
+	}
+
+	/** The run-at instant, if set. */
+	public @Nullable Instant getAt() {
+		return this.at;
+	}
+
+	/** The business id, if set. */
+	public @Nullable String getBizId() {
+		return this.bizId;
+	}
+
+	/** The queue, if set. */
+	public @Nullable String getQueue() {
+		return this.queue;
+	}
+
+	/** The retries, if set. */
+	public @Nullable Integer getMaxRetries() {
+		return this.maxRetries;
+	}
+
+	/** The timeout, if set. */
+	public @Nullable Duration getTimeout() {
+		return this.timeout;
+	}
+
+	@Override
+	public boolean equals(@Nullable Object other) {
+		return (other instanceof TaskOptions that) && Objects.equals(this.delay, that.delay)
+				&& Objects.equals(this.at, that.at) && Objects.equals(this.bizId, that.bizId)
+				&& Objects.equals(this.queue, that.queue) && Objects.equals(this.maxRetries, that.maxRetries)
+				&& Objects.equals(this.timeout, that.timeout);
+	}
+
+	@Override
+	public int hashCode() {
+		return Objects.hash(this.delay, this.at, this.bizId, this.queue, this.maxRetries, this.timeout);
+	}
+
+	@Override
+	public String toString() {
+		return "TaskOptions[delay=" + this.delay + ", at=" + this.at + ", bizId=" + this.bizId + ", queue=" + this.queue
+				+ ", maxRetries=" + this.maxRetries + ", timeout=" + this.timeout + "]";
+	}
+
+}

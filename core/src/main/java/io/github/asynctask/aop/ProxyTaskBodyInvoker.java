@@ -1,0 +1,52 @@
+package io.github.asynctask.aop;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.github.asynctask.definition.TaskDefinition;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.ReflectionUtils;
+
+/**
+ * Runs a task body on the calling (worker) thread through the bean's proxy, so other
+ * advice applies, with the submit advice bypassed for exactly this invocation.
+ */
+public final class ProxyTaskBodyInvoker implements TaskBodyInvoker {
+
+	private final Map<String, Method> proxyMethods = new ConcurrentHashMap<>();
+
+	@Override
+	public void invoke(TaskDefinition definition, @Nullable Object[] args) throws Throwable {
+		Method method = this.proxyMethods.computeIfAbsent(definition.name(), (name) -> proxyMethod(definition));
+		InvocationBypass.allow(definition);
+		try {
+			method.invoke(definition.bean(), args);
+		}
+		catch (InvocationTargetException ex) {
+			throw ex.getTargetException();
+		}
+		finally {
+			InvocationBypass.clear();
+		}
+	}
+
+	/** The method to call on the bean: on a JDK proxy, the interface method. */
+	static Method proxyMethod(TaskDefinition definition) {
+		Method method = definition.method();
+		Class<?> beanClass = definition.bean().getClass();
+		if (!Proxy.isProxyClass(beanClass)) {
+			return method;
+		}
+		Method onProxy = ReflectionUtils.findMethod(beanClass, method.getName(), method.getParameterTypes());
+		if (onProxy == null) {
+			throw new IllegalStateException(definition.describe() + " is not declared by an interface of its JDK "
+					+ "proxy, so it cannot be called; declare it on the interface or proxy the class (CGLIB)");
+		}
+		return onProxy;
+	}
+
+}

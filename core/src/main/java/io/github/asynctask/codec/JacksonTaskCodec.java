@@ -1,0 +1,243 @@
+package io.github.asynctask.codec;
+
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.github.asynctask.definition.TaskDefinition;
+import io.github.asynctask.definition.TaskDefinitionCheck;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.cfg.DateTimeFeature;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The payload codec: {@code {"v":1,"args":[...],"h":{...},"to":ms}}. Arguments are
+ * written by their declared parameter types and read back by the same generic types with
+ * a mapper derived from the application's (modules, naming) but with default typing off,
+ * no class-name based polymorphism, and tightened read limits.
+ */
+public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
+
+	/** Default limit of a payload, in bytes (1 MB). */
+	public static final int DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+	static final int VERSION = 1;
+
+	static final int MAX_NESTING_DEPTH = 100;
+
+	private final JsonMapper mapper;
+
+	private final JsonFactory readFactory;
+
+	private final int maxPayloadBytes;
+
+	private final TypeChecker typeChecker;
+
+	private final Map<String, JavaType[]> types = new ConcurrentHashMap<>();
+
+	/**
+	 * Create a codec.
+	 * @param applicationMapper the application's mapper, whose modules and settings are
+	 * kept
+	 * @param maxPayloadBytes the largest payload accepted at submit and at read
+	 */
+	public JacksonTaskCodec(JsonMapper applicationMapper, int maxPayloadBytes) {
+		if (maxPayloadBytes <= 0) {
+			throw new IllegalArgumentException(
+					"async-task.max-payload-size must be positive but was " + maxPayloadBytes);
+		}
+		this.mapper = applicationMapper.rebuild()
+			.deactivateDefaultTyping()
+			.polymorphicTypeValidator(NoClassNamesValidator.INSTANCE)
+			// arguments are read one by one from inside the payload object
+			.disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+			// the body must see the offset the caller passed, not the same instant in UTC
+			.disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
+			.build();
+		this.readFactory = ((JsonFactory) this.mapper.tokenStreamFactory()).rebuild()
+			.streamReadConstraints(StreamReadConstraints.builder()
+				.maxNestingDepth(MAX_NESTING_DEPTH)
+				.maxDocumentLength(maxPayloadBytes)
+				.build())
+			.build();
+		this.maxPayloadBytes = maxPayloadBytes;
+		this.typeChecker = new TypeChecker(this.mapper);
+	}
+
+	@Override
+	public String encode(TaskDefinition definition, @Nullable Object[] args, Map<String, String> headers,
+			@Nullable Duration timeout) {
+		JavaType[] types = types(definition);
+		int count = (args != null) ? args.length : 0;
+		if (count != types.length) {
+			throw new TaskCodecException("Task '" + definition.name() + "' takes " + types.length
+					+ " arguments but the call passed " + count);
+		}
+		StringWriter out = new StringWriter();
+		try (JsonGenerator generator = this.mapper.createGenerator(out)) {
+			generator.writeStartObject();
+			generator.writeNumberProperty("v", VERSION);
+			generator.writeName("args");
+			generator.writeStartArray();
+			for (int i = 0; i < count; i++) {
+				generator.writeRawValue(writeArgument(definition, types[i], i, args[i]));
+			}
+			generator.writeEndArray();
+			if (!headers.isEmpty()) {
+				generator.writeName("h");
+				generator.writeStartObject();
+				for (Map.Entry<String, String> header : headers.entrySet()) {
+					generator.writeStringProperty(header.getKey(), header.getValue());
+				}
+				generator.writeEndObject();
+			}
+			if (timeout != null) {
+				generator.writeNumberProperty("to", timeout.toMillis());
+			}
+			generator.writeEndObject();
+		}
+		String payload = out.toString();
+		int bytes = payload.getBytes(StandardCharsets.UTF_8).length;
+		if (bytes > this.maxPayloadBytes) {
+			throw new TaskCodecException("Payload of task '" + definition.name() + "' is " + bytes
+					+ " bytes, over the limit of " + this.maxPayloadBytes
+					+ " bytes (async-task.max-payload-size); pass an id and load large data in the task body");
+		}
+		return payload;
+	}
+
+	private String writeArgument(TaskDefinition definition, JavaType type, int index, @Nullable Object value) {
+		try {
+			ObjectWriter writer = this.mapper.writerFor(type);
+			return writer.writeValueAsString(value);
+		}
+		catch (JacksonException ex) {
+			throw new TaskCodecException("Argument " + index + " ('"
+					+ definition.method().getParameters()[index].getName() + "', " + type.toCanonical() + ") of task '"
+					+ definition.name() + "' cannot be written as JSON: " + ex.getOriginalMessage(), ex);
+		}
+	}
+
+	@Override
+	public DecodedPayload decode(TaskDefinition definition, String payload) {
+		if (payload.length() > this.maxPayloadBytes) {
+			throw new TaskCodecException("Payload of task '" + definition.name() + "' has " + payload.length()
+					+ " characters, over the limit of " + this.maxPayloadBytes + " bytes");
+		}
+		JavaType[] types = types(definition);
+		try (JsonParser parser = this.readFactory.createParser(this.mapper._deserializationContext(), payload)) {
+			return new PayloadReader(this.mapper, parser, definition, types).read();
+		}
+		catch (JacksonException ex) {
+			throw new TaskCodecException(
+					"Payload of task '" + definition.name() + "' cannot be read: " + ex.getOriginalMessage(), ex);
+		}
+	}
+
+	@Override
+	public List<String> problems(TaskDefinition definition) {
+		return this.typeChecker.problems(definition, types(definition));
+	}
+
+	private JavaType[] types(TaskDefinition definition) {
+		return this.types.computeIfAbsent(definition.name(), (
+				name) -> definition.parameterTypes().stream().map(this.mapper::constructType).toArray(JavaType[]::new));
+	}
+
+	/** Reads the payload object token by token, so each argument gets its own type. */
+	private record PayloadReader(JsonMapper mapper, JsonParser parser, TaskDefinition definition, JavaType[] types) {
+
+		DecodedPayload read() {
+			expect(this.parser.nextToken(), JsonToken.START_OBJECT);
+			@Nullable Object[] args = null;
+			Map<String, String> headers = Map.of();
+			Duration timeout = null;
+			int version = -1;
+			while (this.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+				String property = this.parser.currentName();
+				JsonToken value = this.parser.nextToken();
+				switch (property) {
+					case "v" -> version = this.parser.getValueAsInt(-1);
+					case "args" -> args = readArgs(value);
+					case "h" -> headers = readHeaders(value);
+					case "to" -> timeout = (value == JsonToken.VALUE_NULL) ? null
+							: Duration.ofMillis(this.parser.getLongValue());
+					default -> this.parser.skipChildren();
+				}
+			}
+			if (version != VERSION) {
+				throw new TaskCodecException("Payload of task '" + this.definition.name() + "' has version " + version
+						+ "; this version of async-task reads version " + VERSION);
+			}
+			if (args == null) {
+				throw new TaskCodecException("Payload of task '" + this.definition.name() + "' has no \"args\"");
+			}
+			return new DecodedPayload(args, headers, timeout);
+		}
+
+		private @Nullable Object[] readArgs(JsonToken start) {
+			expect(start, JsonToken.START_ARRAY);
+			@Nullable Object[] args = new Object[this.types.length];
+			int index = 0;
+			while (this.parser.nextToken() != JsonToken.END_ARRAY) {
+				if (index >= this.types.length) {
+					throw new TaskCodecException("Payload of task '" + this.definition.name()
+							+ "' has more arguments than the method's " + this.types.length + " parameters");
+				}
+				args[index] = readArg(index);
+				index++;
+			}
+			if (index != this.types.length) {
+				throw new TaskCodecException("Payload of task '" + this.definition.name() + "' has " + index
+						+ " arguments but the method takes " + this.types.length);
+			}
+			return args;
+		}
+
+		private @Nullable Object readArg(int index) {
+			try {
+				return this.mapper.readValue(this.parser, this.types[index]);
+			}
+			catch (JacksonException ex) {
+				throw new TaskCodecException(
+						"Argument " + index + " ('" + this.definition.method().getParameters()[index].getName()
+								+ "') of task '" + this.definition.name() + "' cannot be read as "
+								+ this.types[index].toCanonical() + ": " + ex.getOriginalMessage(),
+						ex);
+			}
+		}
+
+		private Map<String, String> readHeaders(JsonToken start) {
+			expect(start, JsonToken.START_OBJECT);
+			Map<String, String> headers = new LinkedHashMap<>();
+			while (this.parser.nextToken() == JsonToken.PROPERTY_NAME) {
+				String name = this.parser.currentName();
+				this.parser.nextToken();
+				headers.put(name, this.parser.getValueAsString());
+			}
+			return headers;
+		}
+
+		private void expect(@Nullable JsonToken actual, JsonToken expected) {
+			if (actual != expected) {
+				throw new TaskCodecException("Payload of task '" + this.definition.name() + "' is malformed: expected "
+						+ expected + " but found " + actual);
+			}
+		}
+
+	}
+
+}

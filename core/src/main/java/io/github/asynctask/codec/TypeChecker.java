@@ -1,0 +1,67 @@
+package io.github.asynctask.codec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.asynctask.definition.TaskDefinition;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.deser.AbstractDeserializer;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Checks at start-up that Jackson can read every parameter type of a task back: a
+ * deserializer can be built, and neither the type nor any element, key or referenced type
+ * is abstract without type information (which would fail only when a worker reads it).
+ */
+final class TypeChecker {
+
+	private final JsonMapper mapper;
+
+	TypeChecker(JsonMapper mapper) {
+		this.mapper = mapper;
+	}
+
+	List<String> problems(TaskDefinition definition, JavaType[] types) {
+		List<String> problems = new ArrayList<>();
+		for (int i = 0; i < types.length; i++) {
+			String problem = problem(types[i]);
+			if (problem != null) {
+				problems.add("Bean '" + definition.beanName() + "' method "
+						+ definition.method().getDeclaringClass().getSimpleName() + "." + definition.method().getName()
+						+ " parameter " + i + " ('" + definition.method().getParameters()[i].getName() + "', "
+						+ types[i].toCanonical() + ") cannot be read back by Jackson: " + problem
+						+ "; use a concrete type such as a record, or annotate the type for Jackson");
+			}
+		}
+		return problems;
+	}
+
+	private @Nullable String problem(JavaType type) {
+		if (type.hasRawClass(Object.class)) {
+			return null;
+		}
+		try {
+			ValueDeserializer<Object> deserializer = this.mapper._deserializationContext()
+				.findRootValueDeserializer(type);
+			if (deserializer instanceof AbstractDeserializer) {
+				return type.getRawClass().getName() + " is abstract and has no @JsonTypeInfo";
+			}
+		}
+		catch (JacksonException | IllegalArgumentException ex) {
+			return ex.getMessage();
+		}
+		for (JavaType inner : new JavaType[] { type.getContentType(), type.getKeyType(), type.getReferencedType() }) {
+			if (inner != null) {
+				String problem = problem(inner);
+				if (problem != null) {
+					return problem;
+				}
+			}
+		}
+		return null;
+	}
+
+}

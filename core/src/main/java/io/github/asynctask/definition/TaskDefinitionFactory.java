@@ -1,0 +1,114 @@
+package io.github.asynctask.definition;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import io.github.asynctask.redis.QueueName;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.expression.ParseException;
+
+/**
+ * Builds the definitions of one bean's task methods, collecting every problem (return
+ * type, modifiers, durations, bizId SpEL, queue name) as a sentence naming bean and
+ * method, instead of stopping at the first.
+ */
+final class TaskDefinitionFactory {
+
+	private final TaskDefaults defaults;
+
+	private final BizIdEvaluator bizIds;
+
+	TaskDefinitionFactory(TaskDefaults defaults, BizIdEvaluator bizIds) {
+		this.defaults = defaults;
+		this.bizIds = bizIds;
+	}
+
+	List<TaskDefinition> create(String beanName, Object bean, Class<?> userClass, Consumer<String> problems) {
+		List<TaskDefinition> definitions = new ArrayList<>();
+		for (Map.Entry<Method, TaskAttributes> entry : TaskMethods.select(userClass).entrySet()) {
+			TaskDefinition definition = create(beanName, bean, userClass, entry.getKey(), entry.getValue(), problems);
+			if (definition != null) {
+				definitions.add(definition);
+			}
+		}
+		return definitions;
+	}
+
+	private @Nullable TaskDefinition create(String beanName, Object bean, Class<?> userClass, Method method,
+			TaskAttributes attributes, Consumer<String> problems) {
+		String where = "Bean '" + beanName + "' method " + userClass.getSimpleName() + "." + method.getName()
+				+ Arrays.stream(method.getParameterTypes())
+					.map(Class::getSimpleName)
+					.collect(Collectors.joining(", ", "(", ")"));
+		List<String> found = new ArrayList<>();
+		if (method.getReturnType() != void.class) {
+			found.add(where + " returns " + method.getGenericReturnType().getTypeName()
+					+ "; a task method must return void because its body runs later on a worker");
+		}
+		int modifiers = method.getModifiers();
+		if (!Modifier.isPublic(modifiers) || Modifier.isStatic(modifiers) || Modifier.isFinal(modifiers)) {
+			found.add(where + " is " + Modifier.toString(modifiers)
+					+ "; a task method must be public, non-static and non-final so the proxy can intercept it");
+		}
+		String name = attributes.name().isEmpty() ? userClass.getSimpleName() + "." + method.getName()
+				: attributes.name();
+		String queue = attributes.queue().isEmpty() ? this.defaults.queue() : attributes.queue();
+		try {
+			QueueName.check(queue);
+		}
+		catch (IllegalArgumentException ex) {
+			found.add(where + " has an invalid queue: " + ex.getMessage());
+		}
+		if (attributes.maxRetries() < -1) {
+			found.add(where + " has maxRetries = " + attributes.maxRetries() + "; use 0 or more (0: never retry)");
+		}
+		int maxRetries = (attributes.maxRetries() >= 0) ? attributes.maxRetries() : this.defaults.maxRetries();
+		Duration timeout = duration(where, "timeout", attributes.timeout(), this.defaults.timeout(), found);
+		if (timeout.isZero() || timeout.isNegative()) {
+			found.add(where + " has timeout '" + attributes.timeout() + "'; it must be positive");
+		}
+		Duration delay = attributes.delay().isEmpty() ? null
+				: duration(where, "delay", attributes.delay(), null, found);
+		Duration dedupTtl = duration(where, "dedupTtl", attributes.dedupTtl(), this.defaults.dedupTtl(), found);
+		String bizId = attributes.bizId().isBlank() ? null : attributes.bizId();
+		if (bizId != null) {
+			try {
+				this.bizIds.parse(bizId);
+			}
+			catch (ParseException ex) {
+				found.add(where + " has bizId '" + bizId + "' that is not valid SpEL (" + ex.getMessage()
+						+ "); refer to parameters as #name, #p0 or #a0");
+			}
+		}
+		found.forEach(problems);
+		if (!found.isEmpty()) {
+			return null;
+		}
+		return new TaskDefinition(name, queue, beanName, bean, method, List.of(method.getGenericParameterTypes()),
+				maxRetries, timeout, delay, bizId, dedupTtl, attributes.noRetryFor());
+	}
+
+	@SuppressWarnings("NullAway")
+	private static Duration duration(String where, String attribute, String text, @Nullable Duration fallback,
+			List<String> found) {
+		if (text.isEmpty()) {
+			return fallback;
+		}
+		try {
+			return Durations.parse(text);
+		}
+		catch (IllegalArgumentException ex) {
+			found.add(where + " has " + attribute + " " + ex.getMessage());
+			return Duration.ofSeconds(1);
+		}
+	}
+
+}

@@ -1,0 +1,120 @@
+package io.github.asynctask.submit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.RedisBroker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.core.Ordered;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * Holds the submits of each transaction and sends them in one pipelined call after it
+ * commits; drops them on rollback. One synchronization per transaction, found among the
+ * current transaction's synchronizations: a suspended outer transaction's are not
+ * visible, so a REQUIRES_NEW inner transaction gets its own batch, as Spring's
+ * transaction-bound events do.
+ */
+final class AfterCommitSubmissions {
+
+	private static final Logger logger = LoggerFactory.getLogger(AfterCommitSubmissions.class);
+
+	private final RedisBroker broker;
+
+	private final SubmitResults results;
+
+	private final ResendBuffer resendBuffer;
+
+	AfterCommitSubmissions(RedisBroker broker, SubmitResults results, ResendBuffer resendBuffer) {
+		this.broker = broker;
+		this.results = results;
+		this.resendBuffer = resendBuffer;
+	}
+
+	/**
+	 * Whether submits must wait for a commit: a real transaction with synchronization.
+	 */
+	static boolean isTransactionActive() {
+		return TransactionSynchronizationManager.isSynchronizationActive()
+				&& TransactionSynchronizationManager.isActualTransactionActive();
+	}
+
+	void add(EnqueueRequest request) {
+		batch().requests.add(request);
+	}
+
+	private Batch batch() {
+		for (TransactionSynchronization synchronization : TransactionSynchronizationManager.getSynchronizations()) {
+			if (synchronization instanceof Batch batch && batch.owner() == this) {
+				return batch;
+			}
+		}
+		Batch batch = new Batch();
+		TransactionSynchronizationManager.registerSynchronization(batch);
+		return batch;
+	}
+
+	private void send(List<EnqueueRequest> requests) {
+		List<EnqueueResult> results;
+		try {
+			results = this.broker.enqueueAll(requests);
+		}
+		catch (RuntimeException ex) {
+			// The database has committed: never lose the tasks, never fail the committer.
+			logger.warn("Redis did not take {} task(s) submitted in a committed transaction ({}); "
+					+ "keeping them for re-sending", requests.size(), ex.toString());
+			this.resendBuffer.offer(requests);
+			return;
+		}
+		for (int i = 0; i < requests.size(); i++) {
+			this.results.record(requests.get(i), results.get(i));
+		}
+	}
+
+	/** The submits of one transaction; touched only by the transaction's thread. */
+	private final class Batch implements TransactionSynchronization {
+
+		private final List<EnqueueRequest> requests = new ArrayList<>();
+
+		AfterCommitSubmissions owner() {
+			return AfterCommitSubmissions.this;
+		}
+
+		@Override
+		public int getOrder() {
+			return Ordered.LOWEST_PRECEDENCE;
+		}
+
+		@Override
+		public void afterCommit() {
+			sendHeld();
+		}
+
+		@Override
+		public void afterCompletion(int status) {
+			if (status == STATUS_COMMITTED) {
+				// Submits made by other synchronizations' afterCommit, after ours ran.
+				sendHeld();
+			}
+			else if (!this.requests.isEmpty()) {
+				logger.debug("Dropped {} task(s) of a transaction that did not commit", this.requests.size());
+				this.requests.clear();
+			}
+		}
+
+		private void sendHeld() {
+			if (!this.requests.isEmpty()) {
+				List<EnqueueRequest> batch = List.copyOf(this.requests);
+				this.requests.clear();
+				send(batch);
+			}
+		}
+
+	}
+
+}

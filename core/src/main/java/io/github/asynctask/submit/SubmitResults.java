@@ -1,0 +1,74 @@
+package io.github.asynctask.submit;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.github.asynctask.TaskReceipt;
+import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.RedisBroker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reports what the enqueue script did with a request (listener events, DEBUG log of
+ * duplicates) and turns it into a receipt; shared by immediate and after-commit submits.
+ */
+final class SubmitResults {
+
+	private static final Logger logger = LoggerFactory.getLogger(SubmitResults.class);
+
+	private final TaskListener listener;
+
+	private final RedisBroker broker;
+
+	// Queues this JVM has registered for the console and AsyncTaskTemplate.find.
+	private final Set<String> registeredQueues = ConcurrentHashMap.newKeySet();
+
+	SubmitResults(TaskListener listener, RedisBroker broker) {
+		this.listener = listener;
+		this.broker = broker;
+	}
+
+	TaskReceipt record(EnqueueRequest request, EnqueueResult result) {
+		return switch (result.outcome()) {
+			case ENQUEUED -> submitted(request, result, TaskReceipt.Status.ENQUEUED);
+			case SCHEDULED -> submitted(request, result, TaskReceipt.Status.SCHEDULED);
+			case ALREADY_EXISTS -> new TaskReceipt(request.id(), (request.delay() != null || request.at() != null)
+					? TaskReceipt.Status.SCHEDULED : TaskReceipt.Status.ENQUEUED);
+			// The dedup key names this very id: a re-send of a task Redis already took.
+			case DUPLICATE -> (result.id().equals(request.id()))
+					? record(request, new EnqueueResult(request.id(), EnqueueResult.Outcome.ALREADY_EXISTS))
+					: duplicate(request, result);
+		};
+	}
+
+	private TaskReceipt duplicate(EnqueueRequest request, EnqueueResult result) {
+		logger.debug("Task '{}' with bizId '{}' dropped: task {} holds the bizId in queue '{}'", request.name(),
+				request.bizId(), result.id(), request.queue());
+		this.listener.deduplicated(request.queue(), request.name());
+		return new TaskReceipt(result.id(), TaskReceipt.Status.DUPLICATE);
+	}
+
+	private TaskReceipt submitted(EnqueueRequest request, EnqueueResult result, TaskReceipt.Status status) {
+		this.listener.submitted(request.queue(), request.name());
+		register(request.queue());
+		return new TaskReceipt(result.id(), status);
+	}
+
+	private void register(String queue) {
+		if (!this.registeredQueues.contains(queue)) {
+			try {
+				this.broker.registerQueues(List.of(queue));
+				this.registeredQueues.add(queue);
+			}
+			catch (RuntimeException ex) {
+				// The task is in Redis; the registration is retried with the next submit.
+				logger.debug("Could not register queue '{}': {}", queue, ex.toString());
+			}
+		}
+	}
+
+}

@@ -1,0 +1,108 @@
+package io.github.asynctask.submit;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.asynctask.SubmitInterceptor;
+import io.github.asynctask.TaskOptions;
+import io.github.asynctask.TaskReceipt;
+import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.definition.BizIdEvaluator;
+import io.github.asynctask.definition.TaskDefinition;
+import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.RedisBroker;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Turns one call of a task method into a task: runs the submit interceptors, writes the
+ * payload (refusing it at the call site when it cannot be written or is too large), then
+ * records it in Redis at once, or after the commit of the surrounding transaction.
+ */
+public final class TaskSubmitter {
+
+	private final RedisBroker broker;
+
+	private final TaskCodec codec;
+
+	private final BizIdEvaluator bizIds;
+
+	private final List<SubmitInterceptor> interceptors;
+
+	private final SubmitResults results;
+
+	private final AfterCommitSubmissions afterCommit;
+
+	private final UlidGenerator ids;
+
+	/**
+	 * Create a submitter.
+	 * @param broker the broker
+	 * @param codec writes the payload
+	 * @param bizIds evaluates bizId expressions
+	 * @param interceptors run in this order at every submit
+	 * @param listener told about submitted and deduplicated tasks
+	 * @param resendBuffer takes after-commit batches Redis could not take
+	 * @param clock the time source of task ids
+	 */
+	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock) {
+		this.broker = broker;
+		this.codec = codec;
+		this.bizIds = bizIds;
+		this.interceptors = List.copyOf(interceptors);
+		this.results = new SubmitResults(listener, broker);
+		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer);
+		this.ids = new UlidGenerator(clock);
+	}
+
+	/**
+	 * Submit one call.
+	 * @param definition the task
+	 * @param args the call's arguments
+	 * @param options per-call options
+	 * @return what happened; {@link TaskReceipt.Status#DEFERRED_UNTIL_COMMIT} inside a
+	 * transaction
+	 * @throws io.github.asynctask.codec.TaskCodecException when an argument cannot be
+	 * written or the payload is too large
+	 * @throws io.github.asynctask.RedisUnavailableException outside a transaction when
+	 * Redis cannot be reached
+	 */
+	public TaskReceipt submit(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
+		EnqueueRequest request = request(definition, args, options);
+		if (AfterCommitSubmissions.isTransactionActive()) {
+			this.afterCommit.add(request);
+			return new TaskReceipt(request.id(), TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
+		}
+		EnqueueResult result = this.broker.enqueue(request);
+		return this.results.record(request, result);
+	}
+
+	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
+		Map<String, String> headers = new LinkedHashMap<>();
+		for (SubmitInterceptor interceptor : this.interceptors) {
+			interceptor.beforeSubmit(definition, args, headers);
+		}
+		String payload = this.codec.encode(definition, args, headers, options.getTimeout());
+		String queue = (options.getQueue() != null) ? options.getQueue() : definition.queue();
+		int maxRetries = (options.getMaxRetries() != null) ? options.getMaxRetries() : definition.maxRetries();
+		EnqueueRequest request = EnqueueRequest.now(queue, this.ids.next(), definition.name(), payload, maxRetries);
+		Duration delay = (options.getDelay() != null) ? options.getDelay() : definition.delay();
+		if (options.getAt() != null) {
+			request = request.withAt(options.getAt());
+		}
+		else if (delay != null && !delay.isZero()) {
+			request = request.withDelay(delay);
+		}
+		String bizId = (options.getBizId() != null) ? options.getBizId() : this.bizIds.evaluate(definition, args);
+		if (bizId != null) {
+			request = request.withBizId(bizId, definition.dedupTtl());
+		}
+		return request;
+	}
+
+}

@@ -1,0 +1,200 @@
+package io.github.asynctask.definition;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.asynctask.NoRedisConfiguration;
+import io.github.asynctask.TaskTestConfiguration;
+import io.github.asynctask.annotation.AsyncTask;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TaskRegistryValidationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withUserConfiguration(TaskTestConfiguration.class, NoRedisConfiguration.class);
+
+	@Test
+	void registersTasksWithDefaultNamesQueuesAndAttributeOverrides() {
+		this.runner.withBean("mailTasks", MailTasks.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			TaskRegistry registry = context.getBean(TaskRegistry.class);
+			assertThat(registry.definitions()).extracting(TaskDefinition::name)
+				.containsExactlyInAnyOrder("mail.receipt", "MailTasks.welcome");
+			TaskDefinition receipt = registry.find("mail.receipt").orElseThrow();
+			assertThat(receipt.queue()).isEqualTo("mail");
+			assertThat(receipt.maxRetries()).isEqualTo(5);
+			assertThat(receipt.timeout()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(receipt.dedupTtl()).isEqualTo(Duration.ofHours(24));
+			assertThat(receipt.bizIdExpression()).isEqualTo("#email");
+			assertThat(receipt.bean()).isSameAs(context.getBean("mailTasks"));
+			TaskDefinition welcome = registry.find("MailTasks.welcome").orElseThrow();
+			assertThat(welcome.queue()).isEqualTo("mail");
+			assertThat(welcome.maxRetries()).isEqualTo(TaskDefaults.STANDARD.maxRetries());
+			assertThat(welcome.delay()).isEqualTo(Duration.ofMinutes(15));
+			assertThat(welcome.parameterTypes()).hasSize(2);
+			assertThat(registry.queues()).containsExactly("mail");
+			assertThat(registry.find(MailTasks.class.getMethod("welcome", String.class, List.class))).contains(welcome);
+		});
+	}
+
+	@Test
+	void refusesANonVoidTaskMethod() {
+		assertRefused(ReturnsValue.class, "Bean 'bean' method ReturnsValue.total(int) returns java.lang.String; "
+				+ "a task method must return void");
+	}
+
+	@Test
+	void refusesDuplicateTaskNamesAcrossBeans() {
+		this.runner.withBean("first", SameNameA.class).withBean("second", SameNameB.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).isInstanceOf(InvalidTaskDefinitionException.class)
+				.hasMessageContaining("Task name 'shared' is used by 'first' method SameNameA.run (task 'shared') "
+						+ "and by 'second' method SameNameB.run (task 'shared')")
+				.hasMessageContaining("set @AsyncTask(name = \"...\")");
+		});
+	}
+
+	@Test
+	void refusesOverloadsWithoutDistinctNames() {
+		assertRefused(Overloads.class, "Task name 'Overloads.send' is used by 'bean' method Overloads.send",
+				"overloads need distinct names");
+	}
+
+	@Test
+	void refusesABizIdThatIsNotSpel() {
+		assertRefused(BadSpel.class, "Bean 'bean' method BadSpel.run(String) has bizId '#id.(' that is not valid SpEL");
+	}
+
+	@Test
+	void refusesDurationsThatAreNotDurations() {
+		assertRefused(BadDurations.class, "BadDurations.run() has timeout 'soon' is not a duration",
+				"BadDurations.run() has delay '5 minutes' is not a duration");
+	}
+
+	@Test
+	void refusesParameterTypesJacksonCannotReadBack() {
+		assertRefused(BadParameter.class,
+				"Bean 'bean' method BadParameter.run parameter 0 ('job', java.lang.Runnable) cannot be read back by "
+						+ "Jackson");
+	}
+
+	@Test
+	void refusesMethodsTheProxyCannotIntercept() {
+		assertRefused(FinalMethod.class,
+				"Bean 'bean' method FinalMethod.run() is public final; a task method must be public, non-static and "
+						+ "non-final");
+	}
+
+	@Test
+	void refusesAnInvalidQueueName() {
+		assertRefused(BadQueue.class, "Bean 'bean' method BadQueue.run() has an invalid queue: Queue name 'a b'");
+	}
+
+	private void assertRefused(Class<?> beanClass, String... messages) {
+		this.runner.withBean("bean", beanClass).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).isInstanceOf(InvalidTaskDefinitionException.class)
+				.hasMessageContainingAll(messages);
+		});
+	}
+
+	@AsyncTask(queue = "mail")
+	public static class MailTasks {
+
+		@AsyncTask(name = "mail.receipt", maxRetries = 5, timeout = "30s", bizId = "#email", dedupTtl = "24h")
+		public void receipt(String email) {
+		}
+
+		@AsyncTask(delay = "15m")
+		public void welcome(String email, List<String> tags) {
+		}
+
+		void notATask() {
+		}
+
+		protected void alsoNotATask() {
+		}
+
+	}
+
+	public static class ReturnsValue {
+
+		@AsyncTask
+		public String total(int value) {
+			return "";
+		}
+
+	}
+
+	public static class SameNameA {
+
+		@AsyncTask(name = "shared")
+		public void run() {
+		}
+
+	}
+
+	public static class SameNameB {
+
+		@AsyncTask(name = "shared")
+		public void run() {
+		}
+
+	}
+
+	@AsyncTask
+	public static class Overloads {
+
+		public void send(String to) {
+		}
+
+		public void send(String to, String cc) {
+		}
+
+	}
+
+	public static class BadSpel {
+
+		@AsyncTask(bizId = "#id.(")
+		public void run(String id) {
+		}
+
+	}
+
+	public static class BadDurations {
+
+		@AsyncTask(timeout = "soon", delay = "5 minutes")
+		public void run() {
+		}
+
+	}
+
+	public static class BadParameter {
+
+		@AsyncTask
+		public void run(Runnable job) {
+		}
+
+	}
+
+	public static class FinalMethod {
+
+		@AsyncTask
+		public final void run() {
+		}
+
+	}
+
+	public static class BadQueue {
+
+		@AsyncTask(queue = "a b")
+		public void run() {
+		}
+
+	}
+
+}

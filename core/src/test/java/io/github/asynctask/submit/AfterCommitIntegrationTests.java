@@ -1,0 +1,262 @@
+package io.github.asynctask.submit;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import javax.sql.DataSource;
+
+import io.github.asynctask.AsyncTaskTemplate;
+import io.github.asynctask.RecordingTaskListener;
+import io.github.asynctask.RedisTasks;
+import io.github.asynctask.TaskOptions;
+import io.github.asynctask.TaskReceipt;
+import io.github.asynctask.TaskTestConfiguration;
+import io.github.asynctask.annotation.AsyncTask;
+import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.annotation.EnableTransactionManagement;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Submits inside Spring transactions (H2 with {@link DataSourceTransactionManager})
+ * against a real Redis: sent after commit, dropped on rollback, REQUIRES_NEW like
+ * transaction-bound events, and kept through a Redis outage right after the commit.
+ */
+@ExtendWith(RedisExtension.class)
+class AfterCommitIntegrationTests {
+
+	private static LettuceConnectionFactory connectionFactory;
+
+	private static LuaRedisBroker broker;
+
+	private final RedisServer redis;
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withUserConfiguration(TaskTestConfiguration.class, DatabaseConfiguration.class)
+		.withBean(RedisBroker.class, () -> broker)
+		.withBean(RecordingTaskListener.class)
+		.withBean("shipping", ShippingTasks.class);
+
+	AfterCommitIntegrationTests(RedisServer redis) {
+		this.redis = redis;
+	}
+
+	@BeforeAll
+	static void connect(RedisServer redis) {
+		connectionFactory = RedisTasks.connect(redis);
+		broker = new LuaRedisBroker(connectionFactory, RedisTasks.KEYS);
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connectionFactory.destroy();
+	}
+
+	@BeforeEach
+	void flush() {
+		this.redis.flushAll();
+	}
+
+	@Test
+	void aCommittedSubmitIsSentAfterTheCommitAndTheBodySeesTheCommittedRow() {
+		this.runner.run((context) -> {
+			RedisTasks redisTasks = new RedisTasks(this.redis, context);
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			TaskReceipt receipt = transaction(context, TransactionDefinition.PROPAGATION_REQUIRED).execute((status) -> {
+				context.getBean(JdbcTemplate.class).update("insert into orders(id) values (?)", 1L);
+				TaskReceipt deferred = context.getBean(AsyncTaskTemplate.class)
+					.submit(TaskOptions.defaults(), () -> tasks.ship(1L));
+				tasks.ship(1L);
+				assertThat(redisTasks.stored("default")).as("nothing in Redis before the commit").isZero();
+				return deferred;
+			});
+			assertThat(receipt.status()).isEqualTo(TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
+			assertThat(redisTasks.pending("default")).isEqualTo(2);
+			assertThat(redisTasks.pendingIds("default")).contains(receipt.taskId());
+			redisTasks.runOne("default");
+			assertThat(tasks.seen()).containsExactly("order 1 committed=true tx=true");
+		});
+	}
+
+	@Test
+	void aRolledBackSubmitNeverReachesRedis() {
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			transaction(context, TransactionDefinition.PROPAGATION_REQUIRED).executeWithoutResult((status) -> {
+				tasks.ship(2L);
+				status.setRollbackOnly();
+			});
+			assertThat(this.redis.cli("DBSIZE")).isEqualTo("0");
+		});
+	}
+
+	@Test
+	void requiresNewInsideARolledBackOuterTransactionSubmitsOnlyTheInnerTask() {
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			RedisTasks redisTasks = new RedisTasks(this.redis, context);
+			transaction(context, TransactionDefinition.PROPAGATION_REQUIRED).executeWithoutResult((outer) -> {
+				tasks.ship(10L);
+				transaction(context, TransactionDefinition.PROPAGATION_REQUIRES_NEW)
+					.executeWithoutResult((inner) -> tasks.ship(11L));
+				assertThat(redisTasks.pending("default")).as("the inner task went out at the inner commit").isOne();
+				tasks.ship(12L);
+				outer.setRollbackOnly();
+			});
+			assertThat(redisTasks.pending("default")).isOne();
+			redisTasks.runOne("default");
+			assertThat(tasks.seen()).containsExactly("order 11 committed=false tx=true");
+		});
+	}
+
+	@Test
+	void aTaskBodyRunsInItsOwnTransactionAndTaskCallsItMakesAreSubmitted() {
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			RedisTasks redisTasks = new RedisTasks(this.redis, context);
+			tasks.shipAndNotify(5L);
+			redisTasks.runOne("default");
+			assertThat(tasks.seen()).containsExactly("shipAndNotify 5 tx=true");
+			// the nested call was deferred to the body's own commit, then sent
+			assertThat(redisTasks.pending("default")).isOne();
+			redisTasks.runOne("default");
+			assertThat(tasks.seen()).containsExactly("shipAndNotify 5 tx=true", "order 5 committed=false tx=true");
+		});
+	}
+
+	@Test
+	void aHundredCommittedSubmitsSurviveRedisBeingDownForFiveSecondsAfterTheCommit() throws Exception {
+		assumeTrue(this.redis.canInjectFaults());
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			RedisTasks redisTasks = new RedisTasks(this.redis, context);
+			RecordingTaskListener listener = context.getBean(RecordingTaskListener.class);
+			Thread restarter = new Thread(() -> {
+				sleep(Duration.ofSeconds(5));
+				this.redis.start();
+			});
+			transaction(context, TransactionDefinition.PROPAGATION_REQUIRED).executeWithoutResult((status) -> {
+				for (long i = 0; i < 100; i++) {
+					tasks.ship(i);
+				}
+				this.redis.stop();
+				restarter.start();
+			});
+			// the committer came back although Redis was down; the batch is held
+			assertThat(context.getBean(ResendBuffer.class).size()).isEqualTo(100);
+			restarter.join();
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(60))
+				.untilAsserted(() -> assertThat(redisTasks.pending("default")).isEqualTo(100));
+			assertThat(new HashSet<>(redisTasks.pendingIds("default"))).hasSize(100);
+			assertThat(redisTasks.stored("default")).isEqualTo(100);
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(listener.resendBufferSizes).endsWith(0));
+			assertThat(listener.resendBufferSizes).contains(100);
+		});
+	}
+
+	private static TransactionTemplate transaction(org.springframework.context.ApplicationContext context,
+			int propagation) {
+		TransactionTemplate template = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+		template.setPropagationBehavior(propagation);
+		return template;
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableTransactionManagement
+	static class DatabaseConfiguration {
+
+		@Bean
+		DataSource dataSource() {
+			DataSource dataSource = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
+				.generateUniqueName(true)
+				.build();
+			new JdbcTemplate(dataSource).execute("create table orders (id bigint primary key)");
+			return dataSource;
+		}
+
+		@Bean
+		PlatformTransactionManager transactionManager(DataSource dataSource) {
+			return new DataSourceTransactionManager(dataSource);
+		}
+
+		@Bean
+		JdbcTemplate jdbcTemplate(DataSource dataSource) {
+			return new JdbcTemplate(dataSource);
+		}
+
+	}
+
+	public static class ShippingTasks {
+
+		private final List<String> seen = new CopyOnWriteArrayList<>();
+
+		@Autowired
+		private JdbcTemplate jdbc;
+
+		@Autowired
+		@Lazy
+		private ShippingTasks self;
+
+		@AsyncTask
+		@Transactional
+		public void ship(long orderId) {
+			Integer rows = this.jdbc.queryForObject("select count(*) from orders where id = ?", Integer.class, orderId);
+			this.seen.add("order " + orderId + " committed=" + (rows != null && rows == 1) + " tx="
+					+ TransactionSynchronizationManager.isActualTransactionActive());
+		}
+
+		@AsyncTask
+		@Transactional
+		public void shipAndNotify(long orderId) {
+			this.seen.add("shipAndNotify " + orderId + " tx="
+					+ TransactionSynchronizationManager.isActualTransactionActive());
+			this.self.ship(orderId);
+		}
+
+		List<String> seen() {
+			return this.seen;
+		}
+
+	}
+
+}
