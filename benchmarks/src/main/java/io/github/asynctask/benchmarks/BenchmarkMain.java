@@ -58,6 +58,7 @@ public final class BenchmarkMain {
 
 	static List<SystemUnderTest> systems(Report report) {
 		List<SystemUnderTest> systems = new ArrayList<>();
+		systems.add(new AsyncTaskSystem());
 		systems.add(new BrokerSystem());
 		systems.add(new RawRedisSystem());
 		systems.add(new RedissonSystem());
