@@ -38,7 +38,7 @@ final class AsyncTaskSystem implements SystemUnderTest {
 	@Override
 	public Map<String, String> versions() {
 		return Map.of("async-task-core", AsyncTaskVersion.get(), "spring-context",
-				Versions.of("org.springframework", "spring-context"), "spring-data-redis",
+				Versions.ofJar(AnnotationConfigApplicationContext.class), "spring-data-redis",
 				Versions.of("org.springframework.data", "spring-data-redis"), "lettuce-core",
 				Versions.of("io.lettuce", "lettuce-core"));
 	}

@@ -17,7 +17,7 @@ final class EnqueueScenario implements Scenario {
 
 	@Override
 	public void run(SystemUnderTest system, Runner runner) {
-		int n = runner.options().n();
+		int n = system.scaled(runner.options().n());
 		variant(system, runner, "enqueue.1thread", n, 1, false);
 		variant(system, runner, "enqueue.16threads", n, 16, false);
 		variant(system, runner, "enqueue.batch100", n, 1, true);

@@ -44,7 +44,7 @@ final class LatencyScenario implements Scenario {
 				}
 				contender.submit(TaskArg.of(System.nanoTime()));
 			}
-			ThroughputScenario.awaitAll(system, count);
+			ThroughputScenario.awaitAll(system, count, 30_000);
 			return percentiles(Probe.sortedDelays(), 50, 95, 99);
 		});
 	}

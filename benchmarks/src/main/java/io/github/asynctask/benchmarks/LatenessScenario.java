@@ -45,7 +45,7 @@ final class LatenessScenario implements Scenario {
 				}
 				contender.submitDelayed(TaskArg.of(System.nanoTime() + DELAY.toNanos()), DELAY);
 			}
-			ThroughputScenario.awaitAll(system, count);
+			ThroughputScenario.awaitAll(system, count, 30_000);
 			long[] delays = Probe.sortedDelays();
 			Map<String, Double> figures = LatencyScenario.percentiles(delays, 50, 99);
 			figures.put("minMs", delays[0] / 1e6);

@@ -54,8 +54,10 @@ public final class Probe {
 				recorded[index] = now - TaskArg.reference(arg);
 			}
 		}
-		if (count == expected) {
-			lastNanos.set(now);
+		if (count >= expected) {
+			// A system that delivers a task twice reaches the count early; the RESULT
+			// line's figures then overstate it, which started() lets a scenario see.
+			lastNanos.compareAndSet(0, now);
 		}
 	}
 

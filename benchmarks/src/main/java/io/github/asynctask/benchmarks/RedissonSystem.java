@@ -42,6 +42,11 @@ final class RedissonSystem implements SystemUnderTest {
 	}
 
 	@Override
+	public int scaled(int n) {
+		return Math.max(1, n / 5);
+	}
+
+	@Override
 	public Contender open(RedisTarget redis) {
 		return new RedissonContender(redis);
 	}

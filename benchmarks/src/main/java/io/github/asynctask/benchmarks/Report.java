@@ -72,10 +72,6 @@ final class Report {
 		return row;
 	}
 
-	synchronized boolean failures() {
-		return this.rows.stream().anyMatch((row) -> "failed".equals(row.get("status")));
-	}
-
 	private synchronized void emit(Map<String, Object> row) {
 		this.rows.add(row);
 		String line = Json.write(row);

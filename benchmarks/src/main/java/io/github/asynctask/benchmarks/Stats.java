@@ -21,7 +21,8 @@ final class Stats {
 		summary.put("median", median);
 		summary.put("min", sorted[0]);
 		summary.put("max", sorted[sorted.length - 1]);
-		summary.put("spreadPct", (median == 0) ? 0.0 : 100.0 * (sorted[sorted.length - 1] - sorted[0]) / Math.abs(median));
+		summary.put("spreadPct",
+				(median == 0) ? 0.0 : 100.0 * (sorted[sorted.length - 1] - sorted[0]) / Math.abs(median));
 		summary.put("runs", runs);
 		return summary;
 	}

@@ -22,4 +22,13 @@ interface SystemUnderTest {
 
 	Contender open(RedisTarget redis) throws Exception;
 
+	/**
+	 * How many of the {@code n} tasks of an enqueue or throughput repetition this system
+	 * gets; slow systems get fewer so the whole run stays within 10 minutes (every RESULT
+	 * line states the n used).
+	 */
+	default int scaled(int n) {
+		return n;
+	}
+
 }

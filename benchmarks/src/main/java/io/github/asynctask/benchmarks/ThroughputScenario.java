@@ -22,7 +22,7 @@ final class ThroughputScenario implements Scenario {
 
 	@Override
 	public void run(SystemUnderTest system, Runner runner) {
-		int n = runner.options().n();
+		int n = system.scaled(runner.options().n());
 		if (runner.options().wantsScenario("throughput.drain")) {
 			Map<String, Object> params = params(n, 0);
 			if (Scenario.supported(system, runner, "throughput.drain", params,
@@ -64,10 +64,13 @@ final class ThroughputScenario implements Scenario {
 	}
 
 	static void awaitAll(SystemUnderTest system, long count) throws InterruptedException {
-		long timeout = Math.max(120_000, count);
+		awaitAll(system, count, Math.max(60_000, count * 2));
+	}
+
+	static void awaitAll(SystemUnderTest system, long count, long timeout) throws InterruptedException {
 		if (!Probe.await(timeout)) {
-			throw new IllegalStateException(system.name() + " started only " + Probe.started() + " of " + count
-					+ " tasks within " + timeout / 1000 + " s");
+			throw new IllegalStateException(system.name() + " had " + Probe.started() + " task starts, expected "
+					+ count + " tasks within " + timeout / 1000 + " s");
 		}
 	}
 
