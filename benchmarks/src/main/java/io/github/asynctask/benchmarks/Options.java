@@ -25,8 +25,8 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 	static final String USAGE = """
 			Arguments (all optional):
 			  --scenarios=enqueue,throughput,latency,lateness,memory,idle   names or prefixes (default: all)
-			  --systems=async-task,async-task-broker,raw-redis,redisson,jesque,rqueue,thread-pool   (default: all)
-			  --n=50000            tasks per enqueue/throughput repetition
+			  --systems=async-task,async-task-broker,raw-redis,redisson,jesque,rqueue,thread-pool   (default: all but rqueue)
+			  --n=20000            tasks per enqueue/throughput repetition (the issue's N is 50000)
 			  --memory-tasks=100000 --latency-rate=500 --latency-seconds=10 --lateness-tasks=1000 --idle-seconds=30
 			  --warmups=1 --reps=3
 			  --quick              n=5000, memory-tasks=10000, latency-seconds=3, lateness-tasks=300, idle-seconds=6
@@ -36,7 +36,9 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 	static Options parse(String... args) {
 		List<String> scenarios = List.of();
 		List<String> systems = List.of();
-		int n = 50_000;
+		// 20,000 keeps the default run within 10 minutes on 2 cores; --n=50000 is the
+		// issue's N.
+		int n = 20_000;
 		int memoryTasks = 100_000;
 		int latencyRate = 500;
 		int latencySeconds = 10;
@@ -86,8 +88,11 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 		return this.scenarios.isEmpty() || this.scenarios.stream().anyMatch(name::startsWith);
 	}
 
+	/**
+	 * Rqueue only on request: it is slow (~75 tasks/s) and its rows are unreliable here.
+	 */
 	boolean wantsSystem(String name) {
-		return this.systems.isEmpty() || this.systems.contains(name);
+		return this.systems.isEmpty() ? !name.equals("rqueue") : this.systems.contains(name);
 	}
 
 	private static List<String> list(String value) {

@@ -18,8 +18,8 @@ class BenchmarkSmokeIntegrationTests {
 	@Test
 	void aSmallEnqueueRunWritesAResultLine(@TempDir Path dir) throws Exception {
 		Path out = dir.resolve("results.jsonl");
-		int status = BenchmarkMain.run(Options.parse("--n=100", "--scenarios=enqueue.1thread",
-				"--systems=async-task", "--warmups=0", "--reps=1", "--out=" + out));
+		int status = BenchmarkMain.run(Options.parse("--n=100", "--scenarios=enqueue.1thread", "--systems=async-task",
+				"--warmups=0", "--reps=1", "--out=" + out));
 		List<String> lines = Files.readAllLines(out);
 		assertThat(status).isZero();
 		assertThat(lines).hasSize(1);

@@ -10,7 +10,7 @@ class OptionsTests {
 	@Test
 	void defaultsAreTheIssuesSizes() {
 		Options options = Options.parse();
-		assertThat(options.n()).isEqualTo(50_000);
+		assertThat(options.n()).isEqualTo(20_000);
 		assertThat(options.memoryTasks()).isEqualTo(100_000);
 		assertThat(options.latencyRate()).isEqualTo(500);
 		assertThat(options.latencySeconds()).isEqualTo(10);
@@ -18,6 +18,8 @@ class OptionsTests {
 		assertThat(options.idleSeconds()).isEqualTo(30);
 		assertThat(options.reps()).isEqualTo(3);
 		assertThat(options.wantsScenario("memory")).isTrue();
+		assertThat(options.wantsSystem("redisson")).isTrue();
+		assertThat(options.wantsSystem("rqueue")).isFalse();
 	}
 
 	@Test
