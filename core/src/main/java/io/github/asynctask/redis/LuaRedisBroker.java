@@ -19,6 +19,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  */
 public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
+	/** Default of {@code async-task.redis-timeout}. */
+	public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(5);
+
 	private final Duration completedRetention;
 
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
@@ -30,7 +33,16 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 * fetch or recovery ({@code async-task.retention.completed})
 	 */
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration completedRetention) {
-		super(new ScriptRunner(connectionFactory), keys);
+		this(connectionFactory, keys, completedRetention, DEFAULT_REPLY_TIMEOUT);
+	}
+
+	/**
+	 * @param replyTimeout longest wait for a script's reply
+	 * ({@code async-task.redis-timeout}), independent of the client's own command timeout
+	 */
+	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration completedRetention,
+			Duration replyTimeout) {
+		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedRetention = completedRetention;
 	}
 
@@ -153,14 +165,12 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public void pause(String queue) {
-		String key = this.keys.paused(queue);
-		this.runner.call("PAUSE", queue, (connection) -> connection.stringCommands().set(bytes(key), bytes("1")));
+		this.runner.run(Scripts.SET_PAUSED, queue, List.of(this.keys.paused(queue)), List.of("1"));
 	}
 
 	@Override
 	public void resume(String queue) {
-		String key = this.keys.paused(queue);
-		this.runner.call("RESUME", queue, (connection) -> connection.keyCommands().del(bytes(key)));
+		this.runner.run(Scripts.SET_PAUSED, queue, List.of(this.keys.paused(queue)), List.of("0"));
 	}
 
 	@Override
@@ -197,10 +207,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public void unregister(String instanceId) {
-		this.runner.call("UNREGISTER", "-", (connection) -> {
-			connection.zSetCommands().zRem(bytes(this.keys.instancesSeen()), bytes(instanceId));
-			return connection.hashCommands().hDel(bytes(this.keys.instancesInfo()), bytes(instanceId));
-		});
+		this.runner.run(Scripts.UNREGISTER, "-", List.of(this.keys.instancesSeen(), this.keys.instancesInfo()),
+				List.of(instanceId));
 	}
 
 	@Override

@@ -1,6 +1,7 @@
 package io.github.asynctask.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -26,24 +27,39 @@ import org.springframework.data.redis.connection.ReturnType;
  */
 final class ScriptRunner {
 
-	private static final long BATCH_TIMEOUT_SECONDS = 60;
-
 	private final RedisConnectionFactory connectionFactory;
 
-	ScriptRunner(RedisConnectionFactory connectionFactory) {
+	/**
+	 * Longest wait for a script's reply on Lettuce, whatever the client's own command
+	 * timeout (60 s unless configured), so a committing thread or a fetcher never hangs
+	 * on an unreachable Redis. A command given up on may still run later; every
+	 * transition is safe to see late (enqueue is idempotent by id, a late dequeue is
+	 * recovered by lease).
+	 */
+	private final Duration replyTimeout;
+
+	ScriptRunner(RedisConnectionFactory connectionFactory, Duration replyTimeout) {
 		this.connectionFactory = connectionFactory;
+		this.replyTimeout = replyTimeout;
 	}
 
 	/**
-	 * Run one script; replies come back as Spring Data Redis gives them (byte[], Long,
-	 * List).
+	 * Run one script; replies come back as byte[] (bulk), Long (integer) and List
+	 * (array).
 	 */
+	@SuppressWarnings("unchecked")
 	<T> T run(LuaScript script, String queue, List<String> keys, List<String> args) {
-		return withConnection(script, queue, (connection) -> evalSha(connection, script, keys, args));
+		return withConnection(script, queue, (connection) -> {
+			RedisClusterAsyncCommands<byte[], byte[]> async = lettuce(connection);
+			if (async == null) {
+				return evalSha(connection, script, keys, args);
+			}
+			RedisFuture<Object> future = async.evalsha(script.sha1(), ScriptOutputType.MULTI, array(keys), array(args));
+			return (T) await(connection, future, script, keys, args);
+		});
 	}
 
-	/** Run a plain command on a connection, with the same error translation. */
-	<T> T call(String what, String queue, Function<RedisConnection, T> action) {
+	private <T> T call(String what, String queue, Function<RedisConnection, T> action) {
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
 			return action.apply(connection);
 		}
@@ -59,10 +75,9 @@ final class ScriptRunner {
 	 */
 	List<Object> runAll(LuaScript script, String queue, List<List<String>> keys, List<List<String>> args) {
 		return withConnection(script, queue, (connection) -> {
-			if (connection.getNativeConnection() instanceof RedisClusterAsyncCommands<?, ?> async) {
-				@SuppressWarnings("unchecked")
-				RedisClusterAsyncCommands<byte[], byte[]> commands = (RedisClusterAsyncCommands<byte[], byte[]>) async;
-				return pipelined(connection, commands, script, keys, args);
+			RedisClusterAsyncCommands<byte[], byte[]> async = lettuce(connection);
+			if (async != null) {
+				return pipelined(connection, async, script, keys, args);
 			}
 			List<Object> replies = new ArrayList<>(keys.size());
 			for (int i = 0; i < keys.size(); i++) {
@@ -89,7 +104,7 @@ final class ScriptRunner {
 	private Object await(RedisConnection connection, RedisFuture<Object> future, LuaScript script, List<String> keys,
 			List<String> args) {
 		try {
-			return future.get(BATCH_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+			return future.get(this.replyTimeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (ExecutionException ex) {
 			if (isNoScript(ex.getCause())) {
@@ -100,12 +115,20 @@ final class ScriptRunner {
 			throw new io.lettuce.core.RedisException(ex.getCause());
 		}
 		catch (TimeoutException ex) {
-			throw new io.lettuce.core.RedisCommandTimeoutException("no reply within " + BATCH_TIMEOUT_SECONDS + "s");
+			future.cancel(false);
+			throw new io.lettuce.core.RedisCommandTimeoutException(
+					"no reply within " + this.replyTimeout.toMillis() + " ms (async-task.redis-timeout)");
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new io.lettuce.core.RedisException("interrupted while waiting for Redis", ex);
 		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static @Nullable RedisClusterAsyncCommands<byte[], byte[]> lettuce(RedisConnection connection) {
+		return (connection.getNativeConnection() instanceof RedisClusterAsyncCommands<?, ?> async)
+				? (RedisClusterAsyncCommands<byte[], byte[]>) async : null;
 	}
 
 	private <T> T withConnection(LuaScript script, String queue, Function<RedisConnection, T> action) {

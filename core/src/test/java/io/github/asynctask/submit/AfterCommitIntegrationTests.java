@@ -46,9 +46,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Submits inside Spring transactions (H2 with {@link DataSourceTransactionManager})
- * against a real Redis: sent after commit, dropped on rollback, REQUIRES_NEW like
- * transaction-bound events, and kept through a Redis outage right after the commit.
+ * Submits inside Spring transactions (H2 here, PostgreSQL in a subclass, with
+ * {@link DataSourceTransactionManager}) against a real Redis: sent after commit, dropped
+ * on rollback, REQUIRES_NEW like transaction-bound events, and kept through a Redis
+ * outage right after the commit.
  */
 @ExtendWith(RedisExtension.class)
 class AfterCommitIntegrationTests {
@@ -59,14 +60,28 @@ class AfterCommitIntegrationTests {
 
 	private final RedisServer redis;
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withUserConfiguration(TaskTestConfiguration.class, DatabaseConfiguration.class)
-		.withBean(RedisBroker.class, () -> broker)
-		.withBean(RecordingTaskListener.class)
-		.withBean("shipping", ShippingTasks.class);
+	private final ApplicationContextRunner runner;
 
 	AfterCommitIntegrationTests(RedisServer redis) {
 		this.redis = redis;
+		this.runner = new ApplicationContextRunner()
+			.withUserConfiguration(TaskTestConfiguration.class, TransactionConfiguration.class)
+			.withBean(DataSource.class, this::dataSource)
+			.withBean(RedisBroker.class, () -> broker)
+			.withBean(RecordingTaskListener.class)
+			.withBean("shipping", ShippingTasks.class);
+	}
+
+	/**
+	 * The database the transactions run on; each context gets a fresh one with an orders
+	 * table.
+	 */
+	DataSource dataSource() {
+		DataSource dataSource = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
+			.generateUniqueName(true)
+			.build();
+		new JdbcTemplate(dataSource).execute("create table orders (id bigint primary key)");
+		return dataSource;
 	}
 
 	@BeforeAll
@@ -203,16 +218,7 @@ class AfterCommitIntegrationTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@EnableTransactionManagement
-	static class DatabaseConfiguration {
-
-		@Bean
-		DataSource dataSource() {
-			DataSource dataSource = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
-				.generateUniqueName(true)
-				.build();
-			new JdbcTemplate(dataSource).execute("create table orders (id bigint primary key)");
-			return dataSource;
-		}
+	static class TransactionConfiguration {
 
 		@Bean
 		PlatformTransactionManager transactionManager(DataSource dataSource) {

@@ -1,0 +1,236 @@
+package io.github.asynctask.autoconfigure;
+
+import java.time.Clock;
+import java.util.List;
+
+import io.github.asynctask.AsyncTaskTemplate;
+import io.github.asynctask.BackoffPolicy;
+import io.github.asynctask.SubmitInterceptor;
+import io.github.asynctask.TaskInterceptor;
+import io.github.asynctask.aop.AsyncTaskAnnotationBeanPostProcessor;
+import io.github.asynctask.aop.ProxyTaskBodyInvoker;
+import io.github.asynctask.aop.ProxyTaskDefinitionCheck;
+import io.github.asynctask.codec.JacksonTaskCodec;
+import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.definition.AnnotationTaskRegistry;
+import io.github.asynctask.definition.BizIdEvaluator;
+import io.github.asynctask.definition.TaskDefaults;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.event.CompositeTaskListener;
+import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.metrics.BusyWorkers;
+import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisEnvironmentCheck;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.submit.ResendBuffer;
+import io.github.asynctask.submit.TaskSubmitter;
+import io.github.asynctask.worker.WorkerContainer;
+import io.github.asynctask.worker.WorkerContainerBuilder;
+import io.github.asynctask.worker.WorkerSettings;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} for async-task, on top of the application's
+ * {@link RedisConnectionFactory} (so every {@code spring.data.redis.*} setting applies:
+ * standalone, Sentinel, Cluster, SSL, ACL).
+ * <p>
+ * Ordered after the neighbours whose beans it uses; they are named, not referenced, so
+ * that each stays optional on the classpath.
+ */
+@AutoConfiguration(afterName = { "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+		"org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
+		"org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
+@ConditionalOnClass(RedisConnectionFactory.class)
+@ConditionalOnBean(RedisConnectionFactory.class)
+@ConditionalOnBooleanProperty(name = "async-task.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(AsyncTaskProperties.class)
+@Import({ AsyncTaskAutoConfiguration.BrokerConfiguration.class, AsyncTaskAutoConfiguration.SubmitConfiguration.class,
+		AsyncTaskAutoConfiguration.WorkerConfiguration.class })
+public final class AsyncTaskAutoConfiguration {
+
+	/** Committed submits held while Redis is unreachable, at most. */
+	static final int RESEND_BUFFER_CAPACITY = 10_000;
+
+	@Bean
+	@ConditionalOnMissingBean
+	RedisKeys asyncTaskRedisKeys(AsyncTaskProperties properties) {
+		return new RedisKeys(properties.getKeyPrefix());
+	}
+
+	private static TaskListener listeners(ObjectProvider<TaskListener> listeners) {
+		return new CompositeTaskListener(listeners.orderedStream().toList());
+	}
+
+	/**
+	 * The Redis side shared by submitting and working instances.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class BrokerConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		RedisBroker asyncTaskRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
+					properties.getRedisTimeout());
+		}
+
+		// Warns (or refuses, with strict-redis) once all singletons exist, when Redis may
+		// evict tasks.
+		@Bean
+		SmartInitializingSingleton asyncTaskRedisEnvironmentCheck(RedisConnectionFactory connectionFactory,
+				AsyncTaskProperties properties) {
+			return () -> new RedisEnvironmentCheck(connectionFactory, properties.isStrictRedis()).check();
+		}
+
+	}
+
+	/**
+	 * The proxy that turns calls of {@code @AsyncTask} methods into submits, and what it
+	 * needs: registry, codec, submitter with its re-send buffer, and the template.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class SubmitConfiguration {
+
+		// Static: a post-processor must exist before the beans it advises. Like Spring
+		// Boot's
+		// own AOP set-up it proxies classes unless spring.aop.proxy-target-class=false,
+		// so
+		// handler beans can be injected by their class.
+		@Bean
+		@ConditionalOnMissingBean
+		static AsyncTaskAnnotationBeanPostProcessor asyncTaskAnnotationBeanPostProcessor(Environment environment) {
+			AsyncTaskAnnotationBeanPostProcessor postProcessor = new AsyncTaskAnnotationBeanPostProcessor();
+			postProcessor.setProxyTargetClass(
+					environment.getProperty("spring.aop.proxy-target-class", Boolean.class, Boolean.TRUE));
+			return postProcessor;
+		}
+
+		@Bean
+		@ConditionalOnMissingBean(TaskCodec.class)
+		JacksonTaskCodec asyncTaskCodec(ObjectProvider<JsonMapper> applicationMapper, AsyncTaskProperties properties) {
+			return new JacksonTaskCodec(applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
+					Math.toIntExact(properties.getMaxPayloadSize().toBytes()));
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		BizIdEvaluator asyncTaskBizIdEvaluator() {
+			return new BizIdEvaluator();
+		}
+
+		@Bean
+		@ConditionalOnMissingBean(TaskRegistry.class)
+		AnnotationTaskRegistry asyncTaskRegistry(AsyncTaskProperties properties, BizIdEvaluator bizIds,
+				JacksonTaskCodec codec) {
+			AsyncTaskProperties.Defaults defaults = properties.getDefaults();
+			TaskDefaults taskDefaults = new TaskDefaults(defaults.getMaxRetries(), defaults.getTimeout(),
+					defaults.getDedupTtl(), AsyncTaskProperties.DEFAULT_QUEUE);
+			return new AnnotationTaskRegistry(taskDefaults, bizIds, List.of(codec, new ProxyTaskDefinitionCheck()));
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		ResendBuffer asyncTaskResendBuffer(RedisBroker broker, ObjectProvider<TaskListener> listeners) {
+			return new ResendBuffer(broker, RESEND_BUFFER_CAPACITY, listeners(listeners));
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
+				ResendBuffer resendBuffer) {
+			return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), listeners(listeners),
+					resendBuffer, Clock.systemUTC());
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		AsyncTaskTemplate asyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker) {
+			return new AsyncTaskTemplate(submitter, registry, broker);
+		}
+
+	}
+
+	/**
+	 * The worker side: present unless {@code async-task.worker.enabled=false} makes this
+	 * instance submit only.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "async-task.worker.enabled", matchIfMissing = true)
+	static class WorkerConfiguration {
+
+		// Only workers listen for wake-ups; submitting needs no subscriber connection.
+		@Bean
+		@ConditionalOnMissingBean
+		WakeSignals asyncTaskWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys) {
+			return new RedisWakeSignals(connectionFactory, keys);
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		WorkerSettings asyncTaskWorkerSettings(AsyncTaskProperties properties) {
+			return WorkerSettingsMapper.workerSettings(properties);
+		}
+
+		// A BackoffPolicy bean of the application replaces async-task.defaults.backoff.*.
+		@Bean
+		@ConditionalOnMissingBean
+		BackoffPolicy asyncTaskBackoffPolicy(AsyncTaskProperties properties) {
+			return WorkerSettingsMapper.backoffPolicy(properties.getDefaults().getBackoff());
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		ProxyTaskBodyInvoker asyncTaskBodyInvoker() {
+			return new ProxyTaskBodyInvoker();
+		}
+
+		// A SmartLifecycle: starts after the context is refreshed, stops (finishing or
+		// requeueing running tasks) before Redis goes away. Its pools stay private.
+		@Bean
+		@ConditionalOnMissingBean
+		WorkerContainer asyncTaskWorkerContainer(RedisBroker broker, WakeSignals wakeSignals, TaskRegistry registry,
+				TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker, WorkerSettings settings, BackoffPolicy backoff,
+				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners) {
+			return new WorkerContainerBuilder(broker, wakeSignals, registry, codec, bodyInvoker, settings)
+				.interceptors(interceptors.orderedStream().toList())
+				.listener(listeners(listeners))
+				.backoff(backoff)
+				.build();
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		BusyWorkers asyncTaskBusyWorkers(WorkerContainer container) {
+			return container::busyThreads;
+		}
+
+		@Bean
+		UnservedQueuesWarning asyncTaskUnservedQueuesWarning(TaskRegistry registry, WorkerSettings settings) {
+			return new UnservedQueuesWarning(registry, settings);
+		}
+
+	}
+
+}

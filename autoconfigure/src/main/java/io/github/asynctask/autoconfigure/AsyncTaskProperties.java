@@ -1,0 +1,506 @@
+package io.github.asynctask.autoconfigure;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+/**
+ * Configuration properties for async-task, bound from {@code async-task.*}.
+ * <p>
+ * The instance validates itself when bound (Spring Boot applies a properties bean that is
+ * a {@link Validator}), so a wrong value stops start-up with a message naming its key.
+ *
+ * @see AsyncTaskAutoConfiguration
+ */
+@ConfigurationProperties("async-task")
+public class AsyncTaskProperties implements Validator {
+
+	/** Name of the queue tasks go to when they name none. */
+	public static final String DEFAULT_QUEUE = "default";
+
+	/**
+	 * Whether async-task is enabled; false switches off every bean of the starter.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Prefix of every Redis key; keys are hash-tagged per queue after it.
+	 */
+	private String keyPrefix = "asynctask";
+
+	/**
+	 * Largest payload (a call's serialized arguments) a submit may write to Redis.
+	 */
+	private DataSize maxPayloadSize = DataSize.ofMegabytes(1);
+
+	/**
+	 * Whether start-up fails, instead of logging a warning, when Redis's maxmemory-policy
+	 * may evict task data.
+	 */
+	private boolean strictRedis = false;
+
+	/**
+	 * How long a task stays leased to a worker that stops renewing it before another
+	 * instance recovers it.
+	 */
+	private Duration lease = Duration.ofSeconds(30);
+
+	/**
+	 * How long shutdown waits for running tasks before handing them back to pending.
+	 */
+	private Duration shutdownTimeout = Duration.ofSeconds(30);
+
+	/**
+	 * Worker pools by queue name; when none is configured, the "default" queue is served
+	 * by 8 threads.
+	 */
+	private final Map<String, Queue> queues = new LinkedHashMap<>();
+
+	private final Worker worker = new Worker();
+
+	private final Defaults defaults = new Defaults();
+
+	private final Retention retention = new Retention();
+
+	private final Console console = new Console();
+
+	private final Metrics metrics = new Metrics();
+
+	/**
+	 * Longest wait for a reply from Redis to one of async-task's calls, whatever the
+	 * client's own command timeout; a submit outside a transaction fails after it, a
+	 * commit hands its batch to the re-send buffer.
+	 */
+	private Duration redisTimeout = Duration.ofSeconds(5);
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public String getKeyPrefix() {
+		return this.keyPrefix;
+	}
+
+	public void setKeyPrefix(String keyPrefix) {
+		this.keyPrefix = keyPrefix;
+	}
+
+	public DataSize getMaxPayloadSize() {
+		return this.maxPayloadSize;
+	}
+
+	public void setMaxPayloadSize(DataSize maxPayloadSize) {
+		this.maxPayloadSize = maxPayloadSize;
+	}
+
+	public boolean isStrictRedis() {
+		return this.strictRedis;
+	}
+
+	public void setStrictRedis(boolean strictRedis) {
+		this.strictRedis = strictRedis;
+	}
+
+	public Duration getLease() {
+		return this.lease;
+	}
+
+	public void setLease(Duration lease) {
+		this.lease = lease;
+	}
+
+	public Duration getShutdownTimeout() {
+		return this.shutdownTimeout;
+	}
+
+	public void setShutdownTimeout(Duration shutdownTimeout) {
+		this.shutdownTimeout = shutdownTimeout;
+	}
+
+	public Map<String, Queue> getQueues() {
+		return this.queues;
+	}
+
+	/**
+	 * The queues this instance serves: those configured, or the {@code default} queue
+	 * with its default concurrency when none is.
+	 */
+	public Map<String, Queue> effectiveQueues() {
+		return this.queues.isEmpty() ? Map.of(DEFAULT_QUEUE, new Queue()) : Map.copyOf(this.queues);
+	}
+
+	public Worker getWorker() {
+		return this.worker;
+	}
+
+	public Defaults getDefaults() {
+		return this.defaults;
+	}
+
+	public Retention getRetention() {
+		return this.retention;
+	}
+
+	public Console getConsole() {
+		return this.console;
+	}
+
+	public Metrics getMetrics() {
+		return this.metrics;
+	}
+
+	public Duration getRedisTimeout() {
+		return this.redisTimeout;
+	}
+
+	public void setRedisTimeout(Duration redisTimeout) {
+		this.redisTimeout = redisTimeout;
+	}
+
+	@Override
+	public boolean supports(Class<?> type) {
+		return AsyncTaskProperties.class.isAssignableFrom(type);
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		new AsyncTaskPropertiesValidator((AsyncTaskProperties) target, errors).validate();
+	}
+
+	/**
+	 * Worker pool of one queue.
+	 */
+	public static class Queue {
+
+		/**
+		 * Worker threads for the queue: at most this many of its tasks run at once on
+		 * this instance.
+		 */
+		private int concurrency = 8;
+
+		public int getConcurrency() {
+			return this.concurrency;
+		}
+
+		public void setConcurrency(int concurrency) {
+			this.concurrency = concurrency;
+		}
+
+	}
+
+	/**
+	 * Worker side of this instance.
+	 */
+	public static class Worker {
+
+		/**
+		 * Whether this instance runs tasks; false makes it only submit them.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * How often an idle queue is polled when no wake-up signal arrives (a fallback
+		 * for lost pub/sub messages).
+		 */
+		private Duration pollInterval = Duration.ofSeconds(2);
+
+		/**
+		 * How often the leases of running tasks are renewed; the lease must be at least
+		 * three times as long.
+		 */
+		private Duration heartbeatInterval = Duration.ofSeconds(10);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public Duration getPollInterval() {
+			return this.pollInterval;
+		}
+
+		public void setPollInterval(Duration pollInterval) {
+			this.pollInterval = pollInterval;
+		}
+
+		public Duration getHeartbeatInterval() {
+			return this.heartbeatInterval;
+		}
+
+		public void setHeartbeatInterval(Duration heartbeatInterval) {
+			this.heartbeatInterval = heartbeatInterval;
+		}
+
+	}
+
+	/**
+	 * Task options used when the {@code @AsyncTask} annotation or the call sets none.
+	 */
+	public static class Defaults {
+
+		/**
+		 * Retries after the first attempt; 0 never retries.
+		 */
+		private int maxRetries = 25;
+
+		/**
+		 * Longest one attempt may run before it is interrupted and counted as failed.
+		 */
+		private Duration timeout = Duration.ofMinutes(30);
+
+		/**
+		 * How long a bizId is remembered, so that a second submit with it is dropped.
+		 */
+		private Duration dedupTtl = Duration.ofHours(24);
+
+		private final Backoff backoff = new Backoff();
+
+		public int getMaxRetries() {
+			return this.maxRetries;
+		}
+
+		public void setMaxRetries(int maxRetries) {
+			this.maxRetries = maxRetries;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
+		}
+
+		public Duration getDedupTtl() {
+			return this.dedupTtl;
+		}
+
+		public void setDedupTtl(Duration dedupTtl) {
+			this.dedupTtl = dedupTtl;
+		}
+
+		public Backoff getBackoff() {
+			return this.backoff;
+		}
+
+	}
+
+	/**
+	 * Wait between a failed attempt and the next one.
+	 */
+	public static class Backoff {
+
+		/**
+		 * Curve of the waits between attempts.
+		 */
+		private Policy policy = Policy.POLYNOMIAL;
+
+		/**
+		 * Every wait for the fixed policy; the first wait for the exponential policy.
+		 */
+		private Duration delay = Duration.ofSeconds(1);
+
+		/**
+		 * Factor between two consecutive waits of the exponential policy.
+		 */
+		private double multiplier = 2.0;
+
+		/**
+		 * Longest wait between two attempts of the exponential policy.
+		 */
+		private Duration maxDelay = Duration.ofHours(1);
+
+		public Policy getPolicy() {
+			return this.policy;
+		}
+
+		public void setPolicy(Policy policy) {
+			this.policy = policy;
+		}
+
+		public Duration getDelay() {
+			return this.delay;
+		}
+
+		public void setDelay(Duration delay) {
+			this.delay = delay;
+		}
+
+		public double getMultiplier() {
+			return this.multiplier;
+		}
+
+		public void setMultiplier(double multiplier) {
+			this.multiplier = multiplier;
+		}
+
+		public Duration getMaxDelay() {
+			return this.maxDelay;
+		}
+
+		public void setMaxDelay(Duration maxDelay) {
+			this.maxDelay = maxDelay;
+		}
+
+		/**
+		 * Curves of the wait before a retry.
+		 */
+		public enum Policy {
+
+			/**
+			 * The Sidekiq curve: {@code attempt^4 + 15 + rand(30) * (attempt + 1)}
+			 * seconds.
+			 */
+			POLYNOMIAL,
+
+			/** The same {@code delay} before every retry. */
+			FIXED,
+
+			/** {@code delay * multiplier^(attempt - 1)}, at most {@code max-delay}. */
+			EXPONENTIAL
+
+		}
+
+	}
+
+	/**
+	 * How long finished tasks are kept in Redis.
+	 */
+	public static class Retention {
+
+		/**
+		 * How long completed tasks are kept; 0 keeps nothing of them.
+		 */
+		private Duration completed = Duration.ZERO;
+
+		/**
+		 * How long dead tasks are kept for inspection and manual retry.
+		 */
+		private Duration dead = Duration.ofDays(7);
+
+		public Duration getCompleted() {
+			return this.completed;
+		}
+
+		public void setCompleted(Duration completed) {
+			this.completed = completed;
+		}
+
+		public Duration getDead() {
+			return this.dead;
+		}
+
+		public void setDead(Duration dead) {
+			this.dead = dead;
+		}
+
+	}
+
+	/**
+	 * The built-in web console.
+	 */
+	public static class Console {
+
+		/**
+		 * Whether the web console is served.
+		 */
+		private boolean enabled = false;
+
+		/**
+		 * Path the web console is served under.
+		 */
+		private String path = "/asynctask";
+
+		/**
+		 * Whether the console shows task arguments; false hides them when they may hold
+		 * personal data.
+		 */
+		private boolean showArguments = true;
+
+		/**
+		 * Whether the console may change state (retry, delete, pause, resume); off by
+		 * default, and protected by CSRF when Spring Security is present.
+		 */
+		private boolean writesEnabled = false;
+
+		/**
+		 * How often the console page refreshes itself.
+		 */
+		private Duration refreshInterval = Duration.ofSeconds(3);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getPath() {
+			return this.path;
+		}
+
+		public void setPath(String path) {
+			this.path = path;
+		}
+
+		public boolean isShowArguments() {
+			return this.showArguments;
+		}
+
+		public void setShowArguments(boolean showArguments) {
+			this.showArguments = showArguments;
+		}
+
+		public boolean isWritesEnabled() {
+			return this.writesEnabled;
+		}
+
+		public void setWritesEnabled(boolean writesEnabled) {
+			this.writesEnabled = writesEnabled;
+		}
+
+		public Duration getRefreshInterval() {
+			return this.refreshInterval;
+		}
+
+		public void setRefreshInterval(Duration refreshInterval) {
+			this.refreshInterval = refreshInterval;
+		}
+
+	}
+
+	/**
+	 * Micrometer meters.
+	 */
+	public static class Metrics {
+
+		/**
+		 * How often the queue gauges read Redis (one call per queue, shared by all
+		 * gauges).
+		 */
+		private Duration queueRefreshInterval = Duration.ofSeconds(10);
+
+		public Duration getQueueRefreshInterval() {
+			return this.queueRefreshInterval;
+		}
+
+		public void setQueueRefreshInterval(Duration queueRefreshInterval) {
+			this.queueRefreshInterval = queueRefreshInterval;
+		}
+
+	}
+
+}

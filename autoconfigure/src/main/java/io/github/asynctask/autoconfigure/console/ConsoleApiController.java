@@ -1,0 +1,118 @@
+package io.github.asynctask.autoconfigure.console;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.github.asynctask.autoconfigure.console.Views.Done;
+import io.github.asynctask.autoconfigure.console.Views.Overview;
+import io.github.asynctask.autoconfigure.console.Views.TaskPage;
+import io.github.asynctask.autoconfigure.console.Views.TaskView;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+
+import org.springframework.beans.BeanWrapperImpl;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The JSON the console page reads, under {@code <console path>/api}. Writes are POSTs (so
+ * Spring Security's CSRF protection applies to them) and are refused unless
+ * {@code async-task.console.writes-enabled=true}.
+ */
+@RestController
+@RequestMapping("${async-task.console.path:/asynctask}/api")
+final class ConsoleApiController {
+
+	// Spring Security stores the request's CSRF token under this attribute; read by
+	// property so the console needs no compile dependency on Spring Security.
+	private static final String CSRF_ATTRIBUTE = "_csrf";
+
+	private final TaskOperations operations;
+
+	private final AsyncTaskProperties.Console properties;
+
+	ConsoleApiController(TaskOperations operations, AsyncTaskProperties.Console properties) {
+		this.operations = operations;
+		this.properties = properties;
+	}
+
+	@GetMapping("/settings")
+	Map<String, Object> settings(@RequestAttribute(name = CSRF_ATTRIBUTE, required = false) @Nullable Object csrf) {
+		Map<String, Object> settings = new LinkedHashMap<>();
+		settings.put("writesEnabled", this.properties.isWritesEnabled());
+		settings.put("showArguments", this.properties.isShowArguments());
+		settings.put("refreshMillis", this.properties.getRefreshInterval().toMillis());
+		if (csrf != null) {
+			BeanWrapperImpl token = new BeanWrapperImpl(csrf);
+			settings.put("csrfHeader", token.getPropertyValue("headerName"));
+			settings.put("csrfToken", token.getPropertyValue("token"));
+		}
+		return settings;
+	}
+
+	@GetMapping("/overview")
+	Overview overview() {
+		return this.operations.overview();
+	}
+
+	@GetMapping("/queues/{queue}/tasks")
+	TaskPage tasks(@PathVariable String queue, @RequestParam(defaultValue = "dead") String state,
+			@RequestParam(defaultValue = "0") int offset, @RequestParam(defaultValue = "50") int count) {
+		return this.operations.tasks(queue, state, offset, count);
+	}
+
+	@GetMapping("/queues/{queue}/tasks/{id}")
+	TaskView task(@PathVariable String queue, @PathVariable String id) {
+		return this.operations.task(queue, id);
+	}
+
+	@PostMapping("/queues/{queue}/tasks/{id}/retry")
+	ResponseEntity<Object> retry(@PathVariable String queue, @PathVariable String id) {
+		return write(() -> this.operations.retry(queue, id));
+	}
+
+	@PostMapping("/queues/{queue}/tasks/{id}/delete")
+	ResponseEntity<Object> delete(@PathVariable String queue, @PathVariable String id) {
+		return write(() -> this.operations.delete(queue, id));
+	}
+
+	@PostMapping("/queues/{queue}/pause")
+	ResponseEntity<Object> pause(@PathVariable String queue) {
+		return write(() -> this.operations.pause(queue));
+	}
+
+	@PostMapping("/queues/{queue}/resume")
+	ResponseEntity<Object> resume(@PathVariable String queue) {
+		return write(() -> this.operations.resume(queue));
+	}
+
+	private ResponseEntity<Object> write(java.util.function.Supplier<Done> operation) {
+		if (!this.properties.isWritesEnabled()) {
+			return ResponseEntity.status(HttpStatus.FORBIDDEN)
+				.body(Map.of("message", "Console writes are off; set async-task.console.writes-enabled=true "
+						+ "after protecting the console path (see docs/observability.md)"));
+		}
+		return ResponseEntity.ok(operation.get());
+	}
+
+	@ExceptionHandler(TaskOperationException.class)
+	ResponseEntity<Map<String, String>> refused(TaskOperationException ex) {
+		HttpStatus status = switch (ex.reason()) {
+			case NOT_FOUND -> HttpStatus.NOT_FOUND;
+			case CONFLICT -> HttpStatus.CONFLICT;
+			case BAD_REQUEST -> HttpStatus.BAD_REQUEST;
+		};
+		return ResponseEntity.status(status).body(Map.of("message", ex.getMessage()));
+	}
+
+}

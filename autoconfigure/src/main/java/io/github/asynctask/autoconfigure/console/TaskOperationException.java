@@ -1,0 +1,34 @@
+package io.github.asynctask.autoconfigure.console;
+
+/**
+ * An operator request that cannot be served, with the reason; the endpoint and the
+ * console turn {@link #reason()} into an HTTP status.
+ */
+public class TaskOperationException extends RuntimeException {
+
+	/** Why the request failed. */
+	public enum Reason {
+
+		/** No such queue or task (404). */
+		NOT_FOUND,
+
+		/** The task is not in a state that allows the operation (409). */
+		CONFLICT,
+
+		/** The request itself is malformed (400). */
+		BAD_REQUEST
+
+	}
+
+	private final Reason reason;
+
+	public TaskOperationException(Reason reason, String message) {
+		super(message);
+		this.reason = reason;
+	}
+
+	public Reason reason() {
+		return this.reason;
+	}
+
+}

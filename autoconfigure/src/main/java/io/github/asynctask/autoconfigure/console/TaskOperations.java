@@ -1,0 +1,199 @@
+package io.github.asynctask.autoconfigure.console;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.github.asynctask.QueueStats;
+import io.github.asynctask.TaskInfo;
+import io.github.asynctask.TaskState;
+import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
+import io.github.asynctask.autoconfigure.console.Views.Done;
+import io.github.asynctask.autoconfigure.console.Views.Overview;
+import io.github.asynctask.autoconfigure.console.Views.QueueView;
+import io.github.asynctask.autoconfigure.console.Views.TaskPage;
+import io.github.asynctask.autoconfigure.console.Views.TaskView;
+import io.github.asynctask.redis.RedisBroker;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What operators read and do, over the broker: the overview, pages of tasks, one task,
+ * and the write operations. Shared by the {@code asynctask} actuator endpoint and the web
+ * console so both show the same documents and refuse the same requests.
+ */
+public class TaskOperations {
+
+	/** The largest page a caller may ask for. */
+	public static final int MAX_PAGE = 200;
+
+	private final RedisBroker broker;
+
+	private final ProcessedCounter processed;
+
+	private final boolean showArguments;
+
+	private final Clock clock;
+
+	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
+		this(broker, processed, showArguments, Clock.systemUTC());
+	}
+
+	TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments, Clock clock) {
+		this.broker = broker;
+		this.processed = processed;
+		this.showArguments = showArguments;
+		this.clock = clock;
+	}
+
+	/** Every registered queue with its sizes, and every live instance. */
+	public Overview overview() {
+		InstanceInfos instances = new InstanceInfos(this.broker.instances());
+		List<QueueView> queues = new ArrayList<>();
+		for (String queue : new TreeSet<>(this.broker.knownQueues())) {
+			QueueStats stats = this.broker.stats(queue);
+			Map<String, Long> sizes = new LinkedHashMap<>();
+			sizes.put("pending", stats.pending());
+			sizes.put("scheduled", stats.scheduled());
+			sizes.put("active", stats.active());
+			sizes.put("retry", stats.retry());
+			sizes.put("dead", stats.dead());
+			sizes.put("completed", stats.completed());
+			queues.add(new QueueView(queue, stats.paused(), stats.latency().toMillis(), sizes,
+					this.processed.processed(queue), instances.serving(queue)));
+		}
+		return new Overview(queues, instances.instances(), this.clock.instant().toString());
+	}
+
+	/**
+	 * A page of a queue's tasks in a kept state, oldest first.
+	 * @param state {@code dead}, {@code retry}, {@code scheduled} or {@code completed}
+	 */
+	public TaskPage tasks(String queue, String state, int offset, int count) {
+		checkKnown(queue);
+		TaskState taskState = listable(state);
+		if (offset < 0 || count < 1 || count > MAX_PAGE) {
+			throw new TaskOperationException(Reason.BAD_REQUEST, "offset must be >= 0 and count between 1 and "
+					+ MAX_PAGE + " but were " + offset + " and " + count);
+		}
+		QueueStats stats = this.broker.stats(queue);
+		long total = switch (taskState) {
+			case DEAD -> stats.dead();
+			case RETRY -> stats.retry();
+			case SCHEDULED -> stats.scheduled();
+			default -> stats.completed();
+		};
+		List<TaskView> tasks = this.broker.list(queue, taskState, offset, count).stream().map(this::view).toList();
+		return new TaskPage(queue, lower(taskState), offset, total, tasks);
+	}
+
+	/** One task of a queue, with its arguments unless they are hidden. */
+	public TaskView task(String queue, String id) {
+		return view(find(queue, id));
+	}
+
+	/** Move a dead task back to pending. */
+	public Done retry(String queue, String id) {
+		TaskInfo task = find(queue, id);
+		if (task.state() != TaskState.DEAD) {
+			throw new TaskOperationException(Reason.CONFLICT, "Task " + id + " of queue '" + queue + "' is "
+					+ lower(task.state()) + ", not dead; only dead tasks can be retried");
+		}
+		try {
+			if (!this.broker.retryDead(queue, id)) {
+				throw new TaskOperationException(Reason.CONFLICT,
+						"Task " + id + " of queue '" + queue + "' left the dead set meanwhile; reload and try again");
+			}
+		}
+		catch (IllegalStateException ex) {
+			throw new TaskOperationException(Reason.CONFLICT, ex.getMessage());
+		}
+		return new Done("Task " + id + " of queue '" + queue + "' is pending again");
+	}
+
+	/** Delete a task that is not running. */
+	public Done delete(String queue, String id) {
+		TaskInfo task = find(queue, id);
+		try {
+			if (!this.broker.delete(queue, id)) {
+				throw new TaskOperationException(Reason.NOT_FOUND,
+						"Task " + id + " of queue '" + queue + "' was removed meanwhile");
+			}
+		}
+		catch (IllegalStateException ex) {
+			throw new TaskOperationException(Reason.CONFLICT, ex.getMessage());
+		}
+		return new Done("Task " + id + " (" + task.name() + ") of queue '" + queue + "' was deleted");
+	}
+
+	/** Stop every instance fetching from the queue. */
+	public Done pause(String queue) {
+		checkKnown(queue);
+		this.broker.pause(queue);
+		return new Done("Queue '" + queue + "' is paused; running tasks finish, no new ones start");
+	}
+
+	/** Let instances fetch from the queue again. */
+	public Done resume(String queue) {
+		checkKnown(queue);
+		this.broker.resume(queue);
+		return new Done("Queue '" + queue + "' is running again");
+	}
+
+	private TaskInfo find(String queue, String id) {
+		checkKnown(queue);
+		return this.broker.find(queue, id)
+			.orElseThrow(() -> new TaskOperationException(Reason.NOT_FOUND,
+					"No task " + id + " in queue '" + queue + "'; it may have completed or been deleted"));
+	}
+
+	private void checkKnown(String queue) {
+		Set<String> known = this.broker.knownQueues();
+		if (!known.contains(queue)) {
+			throw new TaskOperationException(Reason.NOT_FOUND, "No queue '" + queue
+					+ "' is registered; a queue is registered when a worker serves it. Known queues: " + known);
+		}
+	}
+
+	private static TaskState listable(String state) {
+		return switch (state.toLowerCase(Locale.ROOT)) {
+			case "dead" -> TaskState.DEAD;
+			case "retry" -> TaskState.RETRY;
+			case "scheduled" -> TaskState.SCHEDULED;
+			case "completed" -> TaskState.COMPLETED;
+			default -> throw new TaskOperationException(Reason.BAD_REQUEST,
+					"state must be one of dead, retry, scheduled, completed but was '" + state + "'");
+		};
+	}
+
+	private TaskView view(TaskInfo task) {
+		JsonNode arguments = this.showArguments ? arguments(task.payload()) : null;
+		return new TaskView(task.id(), task.name(), task.queue(), lower(task.state()), task.attempts(),
+				task.maxRetries(), task.lastError(), task.createdAt().toString(), task.updatedAt().toString(),
+				arguments, !this.showArguments);
+	}
+
+	// The payload is the codec's {"v":1,"args":[...],"h":{...}}; only the arguments are
+	// shown: headers carry trace context and other plumbing.
+	private static @Nullable JsonNode arguments(String payload) {
+		try {
+			JsonNode args = JsonMapper.shared().readTree(payload).path("args");
+			return args.isMissingNode() ? null : args;
+		}
+		catch (JacksonException ex) {
+			return null;
+		}
+	}
+
+	private static String lower(TaskState state) {
+		return state.name().toLowerCase(Locale.ROOT);
+	}
+
+}

@@ -1,0 +1,117 @@
+package io.github.asynctask.autoconfigure.console;
+
+import java.util.List;
+import java.util.Map;
+
+import tools.jackson.databind.JsonNode;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The JSON documents of the endpoint and the console. Times are ISO-8601 strings and
+ * durations milliseconds, so the output does not depend on the JSON mapper's settings.
+ */
+public final class Views {
+
+	private Views() {
+	}
+
+	/**
+	 * Every registered queue and every live instance.
+	 *
+	 * @param queues the queues, by name
+	 * @param instances the live instances
+	 * @param readAt when this was read (this instance's clock)
+	 */
+	public record Overview(List<QueueView> queues, List<InstanceView> instances, String readAt) {
+
+	}
+
+	/**
+	 * One queue.
+	 *
+	 * @param name the queue name
+	 * @param paused whether the queue is paused
+	 * @param latencyMillis age of the oldest pending task
+	 * @param sizes tasks by state: pending, scheduled, active, retry, dead, completed
+	 * @param processed tasks finished (completed or dead) on the instance answering since
+	 * it started; the console turns successive values into a throughput line
+	 * @param servedBy the live instances with workers for the queue
+	 */
+	public record QueueView(String name, boolean paused, long latencyMillis, Map<String, Long> sizes, long processed,
+			List<Server> servedBy) {
+
+	}
+
+	/**
+	 * An instance's workers for one queue.
+	 *
+	 * @param instance the instance id
+	 * @param busy threads running a task now
+	 * @param concurrency threads of the queue's pool
+	 */
+	public record Server(String instance, int busy, int concurrency) {
+
+	}
+
+	/**
+	 * One live instance, as told by its last heartbeat.
+	 *
+	 * @param id the instance id
+	 * @param host the host name
+	 * @param pid the process id
+	 * @param startedAt when the instance started
+	 * @param lastHeartbeat when it last told it is alive, if it says
+	 * @param busy threads running a task now
+	 * @param threads worker threads over all queues
+	 * @param queues the queues it serves
+	 */
+	public record InstanceView(String id, @Nullable String host, long pid, @Nullable String startedAt,
+			@Nullable String lastHeartbeat, int busy, int threads, List<String> queues) {
+
+	}
+
+	/**
+	 * A page of tasks of one queue in one state, oldest first.
+	 *
+	 * @param queue the queue
+	 * @param state the state, lower case
+	 * @param offset the index of the first task
+	 * @param total the tasks in that state
+	 * @param tasks the page
+	 */
+	public record TaskPage(String queue, String state, int offset, long total, List<TaskView> tasks) {
+
+	}
+
+	/**
+	 * One task.
+	 *
+	 * @param id the task id
+	 * @param name the task name
+	 * @param queue the queue
+	 * @param state the state, lower case
+	 * @param attempts how many times it was handed to a worker
+	 * @param maxRetries retries allowed after the first attempt
+	 * @param lastError the last failure, if any
+	 * @param createdAt when it was submitted
+	 * @param updatedAt when it last changed state
+	 * @param arguments the call's arguments; {@code null} when hidden or unreadable
+	 * @param argumentsHidden whether {@code async-task.console.show-arguments=false} hid
+	 * them
+	 */
+	public record TaskView(String id, String name, String queue, String state, int attempts, int maxRetries,
+			@Nullable String lastError, String createdAt, String updatedAt, @Nullable JsonNode arguments,
+			boolean argumentsHidden) {
+
+	}
+
+	/**
+	 * What a write operation did.
+	 *
+	 * @param message a sentence for the operator
+	 */
+	public record Done(String message) {
+
+	}
+
+}

@@ -1,0 +1,113 @@
+package io.github.asynctask.autoconfigure.endpoint;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import io.github.asynctask.autoconfigure.console.TaskOperationException;
+import io.github.asynctask.autoconfigure.console.TaskOperations;
+import io.github.asynctask.autoconfigure.console.Views.Overview;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
+
+/**
+ * The {@code asynctask} actuator endpoint: queues, instances and tasks, and the
+ * operator's writes. Writes are off by default ({@code defaultAccess = READ_ONLY}); allow
+ * them with {@code management.endpoint.asynctask.access=unrestricted}.
+ * <ul>
+ * <li>{@code GET /actuator/asynctask}: every queue and live instance</li>
+ * <li>{@code GET /actuator/asynctask/{queue}?state=dead&offset=0&count=50}: a page of
+ * tasks</li>
+ * <li>{@code GET /actuator/asynctask/{queue}/{id}}: one task</li>
+ * <li>{@code POST /actuator/asynctask/{queue}} with {@code {"action":"pause"}} or
+ * {@code "resume"}</li>
+ * <li>{@code POST /actuator/asynctask/{queue}/{id}} with {@code {"action":"retry"}}</li>
+ * <li>{@code DELETE /actuator/asynctask/{queue}/{id}}</li>
+ * </ul>
+ */
+@WebEndpoint(id = "asynctask", defaultAccess = Access.READ_ONLY)
+public class AsyncTaskEndpoint {
+
+	private final TaskOperations operations;
+
+	public AsyncTaskEndpoint(TaskOperations operations) {
+		this.operations = operations;
+	}
+
+	/** Every queue with its sizes, paused flag and latency, and every live instance. */
+	@ReadOperation
+	public Overview overview() {
+		return this.operations.overview();
+	}
+
+	/** A page of a queue's tasks in {@code state} (default {@code dead}). */
+	@ReadOperation
+	public WebEndpointResponse<Object> tasks(@Selector String queue, @Nullable String state, @Nullable Integer offset,
+			@Nullable Integer count) {
+		return answer(() -> this.operations.tasks(queue, (state != null) ? state : "dead",
+				(offset != null) ? offset : 0, (count != null) ? count : 50));
+	}
+
+	/**
+	 * One task, with its arguments unless
+	 * {@code async-task.console.show-arguments=false}.
+	 */
+	@ReadOperation
+	public WebEndpointResponse<Object> task(@Selector String queue, @Selector String id) {
+		return answer(() -> this.operations.task(queue, id));
+	}
+
+	/** Pause or resume a queue: {@code action} is {@code pause} or {@code resume}. */
+	@WriteOperation
+	public WebEndpointResponse<Object> queueAction(@Selector String queue, String action) {
+		return answer(() -> switch (action.toLowerCase(Locale.ROOT)) {
+			case "pause" -> this.operations.pause(queue);
+			case "resume" -> this.operations.resume(queue);
+			default -> throw badAction(action, "pause, resume");
+		});
+	}
+
+	/** Retry a dead task: {@code action} is {@code retry}. */
+	@WriteOperation
+	public WebEndpointResponse<Object> taskAction(@Selector String queue, @Selector String id, String action) {
+		return answer(() -> {
+			if (!"retry".equalsIgnoreCase(action)) {
+				throw badAction(action, "retry");
+			}
+			return this.operations.retry(queue, id);
+		});
+	}
+
+	/** Delete a task that is not running. */
+	@DeleteOperation
+	public WebEndpointResponse<Object> delete(@Selector String queue, @Selector String id) {
+		return answer(() -> this.operations.delete(queue, id));
+	}
+
+	private static TaskOperationException badAction(String action, String allowed) {
+		return new TaskOperationException(TaskOperationException.Reason.BAD_REQUEST,
+				"action must be one of " + allowed + " but was '" + action + "'");
+	}
+
+	private static WebEndpointResponse<Object> answer(Supplier<Object> operation) {
+		try {
+			return new WebEndpointResponse<>(operation.get());
+		}
+		catch (TaskOperationException ex) {
+			int status = switch (ex.reason()) {
+				case NOT_FOUND -> WebEndpointResponse.STATUS_NOT_FOUND;
+				case CONFLICT -> 409;
+				case BAD_REQUEST -> WebEndpointResponse.STATUS_BAD_REQUEST;
+			};
+			return new WebEndpointResponse<>(Map.of("message", ex.getMessage()), status);
+		}
+	}
+
+}

@@ -1,0 +1,30 @@
+package io.github.asynctask.autoconfigure.endpoint;
+
+import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.TaskOperations;
+
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} of the {@code asynctask} actuator endpoint, present when the
+ * actuator is on the classpath and the endpoint is available (exposed and accessible).
+ */
+@AutoConfiguration(after = AsyncTaskConsoleAutoConfiguration.class)
+@ConditionalOnClass(ConditionalOnAvailableEndpoint.class)
+@ConditionalOnBean(TaskOperations.class)
+public final class AsyncTaskEndpointAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnAvailableEndpoint
+	AsyncTaskEndpoint asyncTaskEndpoint(TaskOperations operations) {
+		return new AsyncTaskEndpoint(operations);
+	}
+
+}

@@ -1,0 +1,328 @@
+// async-task console. Every value from the server is inserted as text (textContent or
+// text nodes), never parsed as HTML; the page's CSP forbids inline script as well.
+(function () {
+  'use strict';
+
+  var HISTORY = 40;
+  var state = {
+    settings: { writesEnabled: false, refreshMillis: 3000 },
+    paused: false,
+    timer: null,
+    history: {},          // queue -> [{t, processed}]
+    taskQueue: null,
+    taskState: 'dead',
+    lastOk: null
+  };
+
+  function $(id) { return document.getElementById(id); }
+
+  // el('td', {class: 'num'}, 'text', childNode, ...): strings become text nodes.
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (key) {
+        if (key === 'class') { node.className = attrs[key]; }
+        else if (key === 'text') { node.textContent = attrs[key]; }
+        else if (key.indexOf('on') === 0) { node.addEventListener(key.substring(2), attrs[key]); }
+        else { node.setAttribute(key, attrs[key]); }
+      });
+    }
+    for (var i = 2; i < arguments.length; i++) {
+      var child = arguments[i];
+      if (child === null || child === undefined) { continue; }
+      node.appendChild(typeof child === 'string' || typeof child === 'number'
+        ? document.createTextNode(String(child)) : child);
+    }
+    return node;
+  }
+
+  function svg(tag, attrs) {
+    var node = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    return node;
+  }
+
+  function replaceChildren(node, children) {
+    while (node.firstChild) { node.removeChild(node.firstChild); }
+    children.forEach(function (child) { node.appendChild(child); });
+  }
+
+  function fmt(n) { return Number(n).toLocaleString(); }
+
+  function duration(ms) {
+    if (ms < 1000) { return ms + ' ms'; }
+    var s = ms / 1000;
+    if (s < 60) { return s.toFixed(s < 10 ? 1 : 0) + ' s'; }
+    var m = s / 60;
+    if (m < 60) { return m.toFixed(0) + ' min'; }
+    var h = m / 60;
+    return h < 48 ? h.toFixed(1) + ' h' : (h / 24).toFixed(1) + ' d';
+  }
+
+  function ago(iso) {
+    if (!iso) { return '–'; }
+    var t = Date.parse(iso);
+    if (isNaN(t)) { return iso; }
+    return duration(Math.max(0, Date.now() - t)) + ' ago';
+  }
+
+  function api(path, options) {
+    options = options || {};
+    var headers = { 'Accept': 'application/json' };
+    if (options.method === 'POST' && state.settings.csrfHeader) {
+      headers[state.settings.csrfHeader] = state.settings.csrfToken;
+    }
+    return fetch('api/' + path, { method: options.method || 'GET', headers: headers, credentials: 'same-origin' })
+      .then(function (response) {
+        return response.text().then(function (body) {
+          var json = null;
+          try { json = body ? JSON.parse(body) : null; } catch (e) { json = null; }
+          if (!response.ok) {
+            var message = (json && json.message) || ('HTTP ' + response.status);
+            throw new Error(message);
+          }
+          return json;
+        });
+      });
+  }
+
+  function toast(message, bad) {
+    var node = $('toast');
+    node.textContent = message;
+    node.className = bad ? 'toast bad' : 'toast';
+    node.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(function () { node.hidden = true; }, 4000);
+  }
+
+  // ---- queues ---------------------------------------------------------------------
+
+  function rate(queue) {
+    var points = state.history[queue] || [];
+    var rates = [];
+    for (var i = 1; i < points.length; i++) {
+      var dt = (points[i].t - points[i - 1].t) / 1000;
+      rates.push(dt > 0 ? Math.max(0, points[i].processed - points[i - 1].processed) / dt : 0);
+    }
+    return rates;
+  }
+
+  function remember(queues) {
+    var now = Date.now();
+    queues.forEach(function (q) {
+      var points = state.history[q.name] || (state.history[q.name] = []);
+      points.push({ t: now, processed: q.processed });
+      if (points.length > HISTORY + 1) { points.shift(); }
+    });
+  }
+
+  function sparkline(rates) {
+    var width = 110, height = 26, pad = 2;
+    var box = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, 'aria-hidden': 'true' });
+    var max = Math.max.apply(null, rates.concat([0.0001]));
+    var step = (width - 2 * pad) / Math.max(1, HISTORY - 1);
+    var start = width - pad - step * (rates.length - 1);
+    var points = rates.map(function (r, i) {
+      return (start + i * step).toFixed(1) + ',' + (height - pad - (r / max) * (height - 2 * pad)).toFixed(1);
+    });
+    if (points.length > 1) {
+      box.appendChild(svg('polygon', { points: start.toFixed(1) + ',' + (height - pad) + ' ' + points.join(' ')
+        + ' ' + (width - pad) + ',' + (height - pad) }));
+      box.appendChild(svg('polyline', { points: points.join(' ') }));
+    }
+    return box;
+  }
+
+  function count(value, cls) {
+    return el('td', { class: 'num' + (value === 0 ? ' zero' : (cls ? ' ' + cls : '')) }, fmt(value));
+  }
+
+  function renderQueues(overview) {
+    var totals = { pending: 0, active: 0, scheduled: 0, retry: 0, dead: 0 };
+    var totalRate = 0;
+    var rows = overview.queues.map(function (q) {
+      Object.keys(totals).forEach(function (k) { totals[k] += q.sizes[k] || 0; });
+      var rates = rate(q.name);
+      var current = rates.length ? rates[rates.length - 1] : 0;
+      totalRate += current;
+      var busy = 0, threads = 0;
+      q.servedBy.forEach(function (s) { busy += s.busy; threads += s.concurrency; });
+      var name = el('td', null, el('span', { class: 'qname' }, q.name),
+        q.paused ? el('span', { class: 'badge' }, 'paused') : null);
+      var workers = el('td', { class: 'workers' });
+      if (threads > 0) {
+        var bar = el('span', { class: 'bar' }, el('span'));
+        bar.firstChild.style.width = Math.round(100 * busy / threads) + '%';
+        workers.appendChild(bar);
+        workers.appendChild(document.createTextNode(busy + '/' + threads + ' on ' + q.servedBy.length));
+      } else {
+        workers.appendChild(document.createTextNode('none'));
+      }
+      var actions = el('td', { class: 'actions' });
+      if (state.settings.writesEnabled) {
+        actions.appendChild(el('button', {
+          type: 'button', class: q.paused ? 'primary' : 'ghost',
+          onclick: function () { write('queues/' + encodeURIComponent(q.name) + (q.paused ? '/resume' : '/pause')); }
+        }, q.paused ? 'Resume' : 'Pause'));
+      }
+      return el('tr', { 'data-queue': q.name }, name,
+        count(q.sizes.pending), count(q.sizes.scheduled), count(q.sizes.active),
+        count(q.sizes.retry, 'n-retry'), count(q.sizes.dead, 'n-dead'),
+        el('td', { class: 'num' + (q.latencyMillis === 0 ? ' zero' : '') }, duration(q.latencyMillis)),
+        el('td', null, el('span', { class: 'spark' }, sparkline(rates), current.toFixed(1) + '/s')),
+        workers, actions);
+    });
+    replaceChildren(document.querySelector('#queues tbody'), rows);
+    $('queues-empty').hidden = rows.length > 0;
+    $('queues-hint').textContent = 'throughput counted by the instance serving this page';
+    Object.keys(totals).forEach(function (k) {
+      var node = $('t-' + k);
+      node.textContent = fmt(totals[k]);
+      node.classList.toggle('nonzero', totals[k] > 0);
+    });
+    $('t-rate').textContent = totalRate.toFixed(1) + '/s';
+  }
+
+  // ---- instances ------------------------------------------------------------------
+
+  function renderInstances(overview) {
+    var cards = overview.instances.map(function (i) {
+      var bar = el('span', { class: 'bar' }, el('span'));
+      bar.firstChild.style.width = (i.threads ? Math.round(100 * i.busy / i.threads) : 0) + '%';
+      return el('div', { class: 'inst' },
+        el('div', { class: 'host' }, i.host || i.id),
+        el('div', { class: 'meta' }, i.id),
+        el('div', { class: 'workers' }, bar, i.busy + '/' + i.threads + ' threads busy'),
+        el('div', { class: 'meta' }, 'pid ' + i.pid + ' · up ' + ago(i.startedAt).replace(' ago', '')
+          + (i.lastHeartbeat ? ' · beat ' + ago(i.lastHeartbeat) : '')),
+        el('div', { class: 'qs' }, i.queues.map(function (q) { return el('span', { class: 'chip' }, q); })
+          .reduce(function (f, c) { f.appendChild(c); return f; }, document.createDocumentFragment())));
+    });
+    replaceChildren($('instances'), cards);
+    $('instances-empty').hidden = cards.length > 0;
+    $('instances-hint').textContent = cards.length + (cards.length === 1 ? ' live instance' : ' live instances');
+  }
+
+  // ---- tasks ----------------------------------------------------------------------
+
+  function syncQueueSelect(overview) {
+    var select = $('task-queue');
+    var names = overview.queues.map(function (q) { return q.name; });
+    if (!state.taskQueue || names.indexOf(state.taskQueue) < 0) {
+      var withDead = overview.queues.filter(function (q) { return q.sizes.dead > 0; })[0];
+      state.taskQueue = withDead ? withDead.name : (names[0] || null);
+    }
+    var current = Array.prototype.map.call(select.options, function (o) { return o.value; });
+    if (current.join('\n') !== names.join('\n')) {
+      replaceChildren(select, names.map(function (n) { return el('option', { value: n }, n); }));
+    }
+    if (state.taskQueue) { select.value = state.taskQueue; }
+  }
+
+  function renderTasks(page) {
+    var rows = page.tasks.map(function (t) {
+      var error = el('div', { class: 'err', title: 'Click to expand' }, t.lastError || '—');
+      error.addEventListener('click', function () { error.classList.toggle('open'); });
+      var args = t.argumentsHidden ? el('div', { class: 'args' }, 'arguments hidden')
+        : (t.arguments ? el('div', { class: 'args' }, JSON.stringify(t.arguments)) : null);
+      var actions = el('td', { class: 'actions' });
+      if (state.settings.writesEnabled) {
+        if (t.state === 'dead') {
+          actions.appendChild(el('button', { type: 'button', class: 'primary retry',
+            onclick: function (e) { e.target.disabled = true; write(taskPath(t) + '/retry'); } }, 'Retry'));
+        }
+        actions.appendChild(el('button', { type: 'button', class: 'danger delete',
+          onclick: function (e) {
+            if (window.confirm('Delete task ' + t.id + ' (' + t.name + ')?')) {
+              e.target.disabled = true;
+              write(taskPath(t) + '/delete');
+            }
+          } }, 'Delete'));
+      }
+      return el('tr', { 'data-task-id': t.id },
+        el('td', null, el('div', { class: 'tname' }, t.name), el('div', { class: 'tid' }, t.id), args),
+        el('td', { class: 'num' }, t.attempts + ' / ' + (t.maxRetries + 1)),
+        el('td', null, error),
+        el('td', { class: 'when', title: t.updatedAt }, ago(t.updatedAt)),
+        actions);
+    });
+    replaceChildren(document.querySelector('#tasks tbody'), rows);
+    $('tasks-empty').hidden = rows.length > 0;
+  }
+
+  function taskPath(t) {
+    return 'queues/' + encodeURIComponent(t.queue) + '/tasks/' + encodeURIComponent(t.id);
+  }
+
+  function loadTasks() {
+    if (!state.taskQueue) {
+      renderTasks({ tasks: [] });
+      return Promise.resolve();
+    }
+    return api('queues/' + encodeURIComponent(state.taskQueue) + '/tasks?state=' + state.taskState + '&count=50')
+      .then(renderTasks);
+  }
+
+  // ---- writes and refresh ---------------------------------------------------------
+
+  function write(path) {
+    api(path, { method: 'POST' })
+      .then(function (done) { toast(done.message); })
+      .catch(function (e) { toast(e.message, true); })
+      .then(refresh);
+  }
+
+  function refresh() {
+    return api('overview').then(function (overview) {
+      remember(overview.queues);
+      renderQueues(overview);
+      renderInstances(overview);
+      syncQueueSelect(overview);
+      return loadTasks();
+    }).then(function () {
+      state.lastOk = Date.now();
+      $('banner').hidden = true;
+      $('live-dot').className = 'dot ok';
+      $('live-text').textContent = 'live · every ' + (state.settings.refreshMillis / 1000) + ' s';
+    }).catch(function (e) {
+      $('banner').textContent = 'Could not refresh: ' + e.message;
+      $('banner').hidden = false;
+      $('live-dot').className = 'dot bad';
+      $('live-text').textContent = state.lastOk ? 'stale since ' + ago(new Date(state.lastOk).toISOString()) : 'offline';
+    });
+  }
+
+  function schedule() {
+    clearTimeout(state.timer);
+    if (!state.paused) {
+      state.timer = setTimeout(function () { refresh().then(schedule); }, state.settings.refreshMillis);
+    }
+  }
+
+  function start() {
+    $('toggle-refresh').addEventListener('click', function (e) {
+      state.paused = !state.paused;
+      e.target.textContent = state.paused ? 'Resume updates' : 'Pause updates';
+      if (!state.paused) { refresh().then(schedule); } else { clearTimeout(state.timer); }
+    });
+    $('task-queue').addEventListener('change', function (e) { state.taskQueue = e.target.value; loadTasks(); });
+    Array.prototype.forEach.call(document.querySelectorAll('.seg button'), function (button) {
+      button.addEventListener('click', function () {
+        state.taskState = button.getAttribute('data-state');
+        Array.prototype.forEach.call(document.querySelectorAll('.seg button'), function (b) {
+          b.classList.toggle('on', b === button);
+        });
+        loadTasks();
+      });
+    });
+    api('settings').then(function (settings) {
+      state.settings = settings;
+      $('writes-note').textContent = settings.writesEnabled
+        ? 'Writes are on: retry, delete, pause and resume act on Redis at once.'
+        : 'Read-only. Set async-task.console.writes-enabled=true (behind authentication) to retry, delete, pause and resume.';
+    }).catch(function () { /* keep the read-only defaults */ })
+      .then(refresh).then(schedule);
+  }
+
+  document.addEventListener('DOMContentLoaded', start);
+}());

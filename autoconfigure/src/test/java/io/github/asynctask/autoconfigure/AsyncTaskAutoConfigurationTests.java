@@ -1,0 +1,318 @@
+package io.github.asynctask.autoconfigure;
+
+import java.time.Duration;
+
+import io.github.asynctask.BackoffPolicy;
+import io.github.asynctask.autoconfigure.AsyncTaskProperties.Backoff.Policy;
+import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.worker.WorkerSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.util.unit.DataSize;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+/**
+ * Tests for {@link AsyncTaskAutoConfiguration}. Redis is never contacted here: Spring
+ * Boot's connection factory connects lazily and none of these beans touches it at
+ * start-up.
+ */
+class AsyncTaskAutoConfigurationTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class));
+
+	@Test
+	void defaultsMatchTheDocumentedConfiguration() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasNotFailed()
+				.hasSingleBean(AsyncTaskProperties.class)
+				.hasSingleBean(RedisKeys.class)
+				.hasSingleBean(RedisBroker.class)
+				.hasSingleBean(WakeSignals.class);
+			assertThat(context.getBean(RedisBroker.class)).isInstanceOf(LuaRedisBroker.class);
+			assertThat(context.getBean(WakeSignals.class)).isInstanceOf(RedisWakeSignals.class);
+			assertThat(context.getBean(RedisBroker.class).keys()).isSameAs(context.getBean(RedisKeys.class));
+			AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
+			assertThat(properties.isEnabled()).isTrue();
+			assertThat(properties.getKeyPrefix()).isEqualTo("asynctask");
+			assertThat(properties.getMaxPayloadSize()).isEqualTo(DataSize.ofMegabytes(1));
+			assertThat(properties.isStrictRedis()).isFalse();
+			assertThat(properties.getLease()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(properties.getShutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(properties.getQueues()).isEmpty();
+			assertThat(properties.effectiveQueues()).containsOnlyKeys("default");
+			assertThat(properties.effectiveQueues().get("default").getConcurrency()).isEqualTo(8);
+			assertThat(properties.getWorker().isEnabled()).isTrue();
+			assertThat(properties.getWorker().getPollInterval()).isEqualTo(Duration.ofSeconds(2));
+			assertThat(properties.getWorker().getHeartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
+			assertThat(properties.getDefaults().getMaxRetries()).isEqualTo(25);
+			assertThat(properties.getDefaults().getTimeout()).isEqualTo(Duration.ofMinutes(30));
+			assertThat(properties.getDefaults().getDedupTtl()).isEqualTo(Duration.ofHours(24));
+			assertThat(properties.getDefaults().getBackoff().getPolicy()).isEqualTo(Policy.POLYNOMIAL);
+			assertThat(properties.getDefaults().getBackoff().getDelay()).isEqualTo(Duration.ofSeconds(1));
+			assertThat(properties.getDefaults().getBackoff().getMultiplier()).isEqualTo(2.0);
+			assertThat(properties.getDefaults().getBackoff().getMaxDelay()).isEqualTo(Duration.ofHours(1));
+			assertThat(properties.getRetention().getCompleted()).isEqualTo(Duration.ZERO);
+			assertThat(properties.getRetention().getDead()).isEqualTo(Duration.ofDays(7));
+			assertThat(properties.getConsole().isEnabled()).isFalse();
+			assertThat(properties.getConsole().getPath()).isEqualTo("/asynctask");
+			assertThat(properties.getConsole().isShowArguments()).isTrue();
+			assertThat(context.getBean(RedisKeys.class).prefix()).isEqualTo("asynctask");
+			WorkerSettings worker = context.getBean(WorkerSettings.class);
+			assertThat(worker.concurrencyByQueue()).containsExactly(entry("default", 8));
+			assertThat(worker.lease()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(worker.heartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
+			assertThat(worker.pollInterval()).isEqualTo(Duration.ofSeconds(2));
+			assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(worker.retention()).isEqualTo(new WorkerSettings.Retention(Duration.ZERO, Duration.ofDays(7)));
+			assertThat(context).hasSingleBean(BackoffPolicy.class);
+		});
+	}
+
+	@Test
+	void everyPropertyIsBound() {
+		this.contextRunner
+			.withPropertyValues("async-task.enabled=true", "async-task.key-prefix=shop",
+					"async-task.max-payload-size=256KB", "async-task.strict-redis=true", "async-task.lease=45s",
+					"async-task.shutdown-timeout=1m", "async-task.queues.default.concurrency=2",
+					"async-task.queues.mail.concurrency=4", "async-task.worker.enabled=true",
+					"async-task.worker.poll-interval=500ms", "async-task.worker.heartbeat-interval=15s",
+					"async-task.defaults.max-retries=3", "async-task.defaults.timeout=5m",
+					"async-task.defaults.dedup-ttl=2h", "async-task.defaults.backoff.policy=exponential",
+					"async-task.defaults.backoff.delay=2s", "async-task.defaults.backoff.multiplier=3.5",
+					"async-task.defaults.backoff.max-delay=10m", "async-task.retention.completed=1h",
+					"async-task.retention.dead=14d", "async-task.console.enabled=true",
+					"async-task.console.path=/ops/tasks", "async-task.console.show-arguments=false")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
+				assertThat(properties.isEnabled()).isTrue();
+				assertThat(properties.getKeyPrefix()).isEqualTo("shop");
+				assertThat(properties.getMaxPayloadSize()).isEqualTo(DataSize.ofKilobytes(256));
+				assertThat(properties.isStrictRedis()).isTrue();
+				assertThat(properties.getLease()).isEqualTo(Duration.ofSeconds(45));
+				assertThat(properties.getShutdownTimeout()).isEqualTo(Duration.ofMinutes(1));
+				assertThat(properties.getQueues()).containsOnlyKeys("default", "mail");
+				assertThat(properties.getQueues().get("default").getConcurrency()).isEqualTo(2);
+				assertThat(properties.getQueues().get("mail").getConcurrency()).isEqualTo(4);
+				assertThat(properties.effectiveQueues()).containsOnlyKeys("default", "mail");
+				assertThat(properties.getWorker().isEnabled()).isTrue();
+				assertThat(properties.getWorker().getPollInterval()).isEqualTo(Duration.ofMillis(500));
+				assertThat(properties.getWorker().getHeartbeatInterval()).isEqualTo(Duration.ofSeconds(15));
+				assertThat(properties.getDefaults().getMaxRetries()).isEqualTo(3);
+				assertThat(properties.getDefaults().getTimeout()).isEqualTo(Duration.ofMinutes(5));
+				assertThat(properties.getDefaults().getDedupTtl()).isEqualTo(Duration.ofHours(2));
+				assertThat(properties.getDefaults().getBackoff().getPolicy()).isEqualTo(Policy.EXPONENTIAL);
+				assertThat(properties.getDefaults().getBackoff().getDelay()).isEqualTo(Duration.ofSeconds(2));
+				assertThat(properties.getDefaults().getBackoff().getMultiplier()).isEqualTo(3.5);
+				assertThat(properties.getDefaults().getBackoff().getMaxDelay()).isEqualTo(Duration.ofMinutes(10));
+				assertThat(properties.getRetention().getCompleted()).isEqualTo(Duration.ofHours(1));
+				assertThat(properties.getRetention().getDead()).isEqualTo(Duration.ofDays(14));
+				assertThat(properties.getConsole().isEnabled()).isTrue();
+				assertThat(properties.getConsole().getPath()).isEqualTo("/ops/tasks");
+				assertThat(properties.getConsole().isShowArguments()).isFalse();
+				assertThat(context.getBean(RedisKeys.class).prefix()).isEqualTo("shop");
+				WorkerSettings worker = context.getBean(WorkerSettings.class);
+				assertThat(worker.concurrencyByQueue()).containsOnly(entry("default", 2), entry("mail", 4));
+				assertThat(worker.lease()).isEqualTo(Duration.ofSeconds(45));
+				assertThat(worker.heartbeatInterval()).isEqualTo(Duration.ofSeconds(15));
+				assertThat(worker.pollInterval()).isEqualTo(Duration.ofMillis(500));
+				assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofMinutes(1));
+				assertThat(worker.retention())
+					.isEqualTo(new WorkerSettings.Retention(Duration.ofHours(1), Duration.ofDays(14)));
+				BackoffPolicy backoff = context.getBean(BackoffPolicy.class);
+				assertThat(backoff.nextDelay("t", 1, new IllegalStateException())).isBetween(Duration.ofSeconds(2),
+						Duration.ofMillis(2200));
+				assertThat(backoff.nextDelay("t", 2, new IllegalStateException())).isBetween(Duration.ofSeconds(7),
+						Duration.ofMillis(7700));
+				assertThat(backoff.nextDelay("t", 10, new IllegalStateException())).isEqualTo(Duration.ofMinutes(10));
+			});
+	}
+
+	@Test
+	void configuredQueuesReplaceTheDefaultQueue() {
+		this.contextRunner.withPropertyValues("async-task.queues.mail.concurrency=4").run((context) -> {
+			AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
+			assertThat(properties.effectiveQueues()).containsOnlyKeys("mail");
+			assertThat(new AsyncTaskProperties.Queue().getConcurrency()).isEqualTo(8);
+		});
+	}
+
+	@Test
+	void backsOffWhenTheApplicationDefinesItsOwnBeans() {
+		this.contextRunner.withUserConfiguration(CustomBeansConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(RedisKeys.class)
+				.hasSingleBean(RedisBroker.class)
+				.hasSingleBean(WakeSignals.class);
+			assertThat(context.getBean(RedisKeys.class)).isSameAs(context.getBean("customKeys"));
+			assertThat(context.getBean(RedisBroker.class)).isSameAs(context.getBean("customBroker"));
+			assertThat(context.getBean(WakeSignals.class)).isSameAs(context.getBean("customWakeSignals"));
+			assertThat(context.getBean(RedisBroker.class).keys().prefix()).isEqualTo("custom");
+		});
+	}
+
+	@Test
+	void enabledFalseSwitchesEverythingOff() {
+		this.contextRunner.withPropertyValues("async-task.enabled=false").run((context) -> {
+			assertThat(context).hasNotFailed()
+				.hasSingleBean(RedisConnectionFactory.class)
+				.doesNotHaveBean(AsyncTaskProperties.class)
+				.doesNotHaveBean(RedisKeys.class)
+				.doesNotHaveBean(RedisBroker.class)
+				.doesNotHaveBean(WakeSignals.class)
+				.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class);
+		});
+	}
+
+	@Test
+	void backsOffWhenSpringDataRedisIsNotOnTheClasspath() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(AsyncTaskAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader(RedisConnectionFactory.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(AsyncTaskProperties.class)
+				.doesNotHaveBean(RedisKeys.class)
+				.doesNotHaveBean(RedisBroker.class));
+	}
+
+	@Test
+	void backsOffWhenNoRedisConnectionFactoryIsDefined() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(AsyncTaskAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(AsyncTaskProperties.class)
+				.doesNotHaveBean(RedisKeys.class)
+				.doesNotHaveBean(RedisBroker.class));
+	}
+
+	@Test
+	void workerSideIsOnByDefault() {
+		this.contextRunner.withPropertyValues("async-task.worker.enabled=true")
+			.run((context) -> assertThat(context).hasSingleBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class)
+				.hasSingleBean(WakeSignals.class));
+	}
+
+	@Test
+	void producerOnlyModeKeepsTheSubmitSideAndDropsTheWorkerSide() {
+		this.contextRunner.withPropertyValues("async-task.worker.enabled=false").run((context) -> {
+			assertThat(context).hasNotFailed()
+				.hasSingleBean(RedisKeys.class)
+				.hasSingleBean(RedisBroker.class)
+				.doesNotHaveBean(WakeSignals.class)
+				.doesNotHaveBean(WorkerSettings.class)
+				.doesNotHaveBean(BackoffPolicy.class)
+				.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class);
+			assertThat(context.getBean(AsyncTaskProperties.class).getWorker().isEnabled()).isFalse();
+		});
+	}
+
+	@Test
+	void fixedBackoffWaitsTheDelayEveryTime() {
+		this.contextRunner
+			.withPropertyValues("async-task.defaults.backoff.policy=fixed", "async-task.defaults.backoff.delay=5s")
+			.run((context) -> {
+				BackoffPolicy backoff = context.getBean(BackoffPolicy.class);
+				assertThat(backoff.nextDelay("t", 1, new IllegalStateException())).isEqualTo(Duration.ofSeconds(5));
+				assertThat(backoff.nextDelay("t", 7, new IllegalStateException())).isEqualTo(Duration.ofSeconds(5));
+			});
+	}
+
+	@Test
+	void polynomialBackoffIsTheDefault() {
+		this.contextRunner.run((context) -> {
+			BackoffPolicy backoff = context.getBean(BackoffPolicy.class);
+			// 1^4 + 15 + rand(30) * 2 seconds
+			assertThat(backoff.nextDelay("t", 1, new IllegalStateException())).isBetween(Duration.ofSeconds(16),
+					Duration.ofSeconds(16 + 29 * 2));
+		});
+	}
+
+	@Test
+	void anApplicationBackoffPolicyReplacesTheConfiguredOne() {
+		this.contextRunner.withBean("customBackoff", BackoffPolicy.class, () -> (task, attempt, error) -> Duration.ZERO)
+			.run((context) -> assertThat(context).getBean(BackoffPolicy.class)
+				.isSameAs(context.getBean("customBackoff")));
+	}
+
+	@ParameterizedTest(name = "{0} is refused")
+	@CsvSource(delimiter = '|',
+			textBlock = """
+					async-task.queues.mail.concurrency=0   | async-task.queues.mail.concurrency must be at least 1 but was 0
+					async-task.queues.mail.concurrency=-2  | async-task.queues.mail.concurrency must be at least 1 but was -2
+					async-task.lease=20s                   | async-task.lease must be at least 3 x async-task.worker.heartbeat-interval (PT10S) but was PT20S
+					async-task.lease=0s                    | async-task.lease must be positive but was PT0S
+					async-task.worker.heartbeat-interval=0 | async-task.worker.heartbeat-interval must be positive but was PT0S
+					async-task.worker.poll-interval=-1s    | async-task.worker.poll-interval must be positive but was PT-1S
+					async-task.key-prefix={x}              | async-task.key-prefix must be a non-blank string without braces but was '{x}'
+					async-task.max-payload-size=0B         | async-task.max-payload-size must be positive but was 0B
+					async-task.shutdown-timeout=-1s        | async-task.shutdown-timeout must not be negative but was PT-1S
+					async-task.defaults.max-retries=-1     | async-task.defaults.max-retries must be 0 (never retry) or more but was -1
+					async-task.defaults.timeout=0s         | async-task.defaults.timeout must be positive but was PT0S
+					async-task.defaults.dedup-ttl=0s       | async-task.defaults.dedup-ttl must be positive but was PT0S
+					async-task.defaults.backoff.delay=0s   | async-task.defaults.backoff.delay must be positive but was PT0S
+					async-task.defaults.backoff.multiplier=0.5 | async-task.defaults.backoff.multiplier must be a finite number of at least 1.0 but was 0.5
+					async-task.defaults.backoff.max-delay=100ms | async-task.defaults.backoff.max-delay must not be shorter than async-task.defaults.backoff.delay (PT1S) but was PT0.1S
+					async-task.retention.completed=-1s     | async-task.retention.completed must not be negative but was PT-1S
+					async-task.retention.dead=-1d          | async-task.retention.dead must not be negative but was PT-24H
+					async-task.console.path=asynctask      | async-task.console.path must start with '/' and name a path but was 'asynctask'
+					""")
+	void invalidValuesAreRefusedWithAMessageNamingTheKey(String property, String message) {
+		this.contextRunner.withPropertyValues(property).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause().hasMessageContaining(message);
+		});
+	}
+
+	@Test
+	void invalidQueueNameIsRefused() {
+		this.contextRunner.withPropertyValues("async-task.queues[a{b].concurrency=1").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("async-task.queues.a{b is not a valid queue name")
+				.hasMessageContaining("must not contain braces");
+		});
+	}
+
+	@Test
+	void unknownBackoffPolicyIsRefusedNamingTheKey() {
+		this.contextRunner.withPropertyValues("async-task.defaults.backoff.policy=linear").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).hasStackTraceContaining("async-task.defaults.backoff.policy")
+				.hasStackTraceContaining("linear");
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomBeansConfiguration {
+
+		@Bean
+		RedisKeys customKeys() {
+			return new RedisKeys("custom");
+		}
+
+		@Bean
+		RedisBroker customBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
+			return new LuaRedisBroker(connectionFactory, keys);
+		}
+
+		@Bean
+		WakeSignals customWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys) {
+			return new RedisWakeSignals(connectionFactory, keys);
+		}
+
+	}
+
+}

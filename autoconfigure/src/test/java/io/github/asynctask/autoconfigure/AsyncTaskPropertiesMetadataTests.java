@@ -1,0 +1,70 @@
+package io.github.asynctask.autoconfigure;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.core.io.ClassPathResource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Checks the configuration metadata generated from {@link AsyncTaskProperties} (merged
+ * with the additional metadata), which is what IDEs complete {@code async-task.*} from.
+ */
+class AsyncTaskPropertiesMetadataTests {
+
+	private static final List<String> KEYS = List.of("async-task.enabled", "async-task.key-prefix",
+			"async-task.max-payload-size", "async-task.strict-redis", "async-task.lease", "async-task.shutdown-timeout",
+			"async-task.queues", "async-task.queues.default.concurrency", "async-task.worker.enabled",
+			"async-task.worker.poll-interval", "async-task.worker.heartbeat-interval",
+			"async-task.defaults.max-retries", "async-task.defaults.timeout", "async-task.defaults.dedup-ttl",
+			"async-task.defaults.backoff.policy", "async-task.defaults.backoff.delay",
+			"async-task.defaults.backoff.multiplier", "async-task.defaults.backoff.max-delay",
+			"async-task.retention.completed", "async-task.retention.dead", "async-task.console.enabled",
+			"async-task.console.path", "async-task.console.show-arguments", "async-task.console.writes-enabled",
+			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
+			"async-task.redis-timeout");
+
+	@Test
+	void everyPropertyIsDescribedWithItsDefault() throws IOException {
+		JsonNode metadata = read();
+		List<String> names = new ArrayList<>();
+		for (JsonNode property : metadata.get("properties")) {
+			String name = property.get("name").asString();
+			if (!name.startsWith("async-task.")) {
+				continue; // the actuator endpoint's own management.endpoint.asynctask.*
+							// keys
+			}
+			names.add(name);
+			assertThat(property.path("description").asString()).as("description of %s", name).isNotBlank();
+			if (!name.equals("async-task.queues")) {
+				assertThat(property.has("defaultValue")).as("default of %s", name).isTrue();
+			}
+		}
+		assertThat(names).containsExactlyInAnyOrderElementsOf(KEYS);
+	}
+
+	@Test
+	void backoffPolicyValuesAreHinted() throws IOException {
+		List<String> values = new ArrayList<>();
+		for (JsonNode hint : read().get("hints")) {
+			if (hint.get("name").asString().equals("async-task.defaults.backoff.policy")) {
+				hint.get("values").forEach((value) -> values.add(value.get("value").asString()));
+			}
+		}
+		assertThat(values).containsExactly("polynomial", "fixed", "exponential");
+	}
+
+	private JsonNode read() throws IOException {
+		try (InputStream in = new ClassPathResource("META-INF/spring-configuration-metadata.json").getInputStream()) {
+			return JsonMapper.builder().build().readTree(in);
+		}
+	}
+
+}

@@ -1,0 +1,136 @@
+package io.github.asynctask.autoconfigure.console;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static io.github.asynctask.autoconfigure.console.ConsoleTestApplication.QUEUE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The console over HTTP in a running application with a real Redis: served only when
+ * enabled, under its path, with a strict content security policy; writes refused unless
+ * enabled; arguments hidden on request.
+ */
+@ExtendWith(RedisExtension.class)
+class ConsoleIntegrationTests {
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	private RedisServer redis;
+
+	@BeforeEach
+	void flush(RedisServer redis) {
+		this.redis = redis;
+		redis.flushAll();
+	}
+
+	@Test
+	void nothingIsServedWhenTheConsoleIsOff() throws Exception {
+		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis)) {
+			assertThat(get(context, "/asynctask/").statusCode()).isEqualTo(404);
+			assertThat(get(context, "/asynctask/api/overview").statusCode()).isEqualTo(404);
+			assertThat(get(context, "/asynctask/assets/console.js").statusCode()).isEqualTo(404);
+		}
+	}
+
+	@Test
+	void pageAssetsAndDataAreServedUnderTheConfiguredPath() throws Exception {
+		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
+				"async-task.console.enabled=true", "async-task.console.path=/ops/tasks")) {
+			ConsoleTestApplication.submit(context.getBean(RedisBroker.class), "mail.receipt", "[1]");
+			assertThat(get(context, "/ops/tasks").statusCode()).isEqualTo(302);
+			HttpResponse<String> page = get(context, "/ops/tasks/");
+			assertThat(page.statusCode()).isEqualTo(200);
+			assertThat(page.body()).contains("<script src=\"assets/console.js\" defer></script>");
+			assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+					(policy) -> assertThat(policy).contains("script-src 'self'").doesNotContain("unsafe-inline"));
+			assertThat(get(context, "/ops/tasks/assets/console.js").body()).contains("textContent")
+				.doesNotContain("innerHTML =");
+			assertThat(get(context, "/ops/tasks/api/overview").body()).contains("\"name\":\"mail\"")
+				.contains("\"pending\":1");
+			assertThat(get(context, "/ops/tasks/api/settings").body()).contains("\"writesEnabled\":false");
+		}
+	}
+
+	@Test
+	void writesAreRefusedUntilEnabledAndLeaveRedisAlone() throws Exception {
+		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
+				"async-task.console.enabled=true")) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
+			HttpResponse<String> retry = post(context, "/asynctask/api/queues/mail/tasks/" + id + "/retry");
+			assertThat(retry.statusCode()).isEqualTo(403);
+			assertThat(retry.body()).contains("async-task.console.writes-enabled=true");
+			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.DEAD);
+			assertThat(get(context, "/asynctask/api/queues/mail/tasks/" + id + "/retry").statusCode())
+				.as("writes are POST only")
+				.isEqualTo(405);
+		}
+	}
+
+	@Test
+	void enabledWritesActOnRedisAndRefuseWhatCannotBeDone() throws Exception {
+		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
+				"async-task.console.enabled=true", "async-task.console.writes-enabled=true")) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			String dead = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
+			String pending = ConsoleTestApplication.submit(broker, "mail.receipt", "[2]");
+			assertThat(post(context, "/asynctask/api/queues/mail/tasks/" + dead + "/retry").statusCode())
+				.isEqualTo(200);
+			assertThat(broker.find(QUEUE, dead).orElseThrow().state()).isEqualTo(TaskState.PENDING);
+			HttpResponse<String> conflict = post(context, "/asynctask/api/queues/mail/tasks/" + pending + "/retry");
+			assertThat(conflict.statusCode()).isEqualTo(409);
+			assertThat(conflict.body()).contains("not dead");
+			assertThat(post(context, "/asynctask/api/queues/mail/pause").statusCode()).isEqualTo(200);
+			assertThat(broker.stats(QUEUE).paused()).isTrue();
+			assertThat(post(context, "/asynctask/api/queues/mail/tasks/" + pending + "/delete").statusCode())
+				.isEqualTo(200);
+			assertThat(broker.find(QUEUE, pending)).isEmpty();
+			assertThat(post(context, "/asynctask/api/queues/mail/tasks/gone/delete").statusCode()).isEqualTo(404);
+		}
+	}
+
+	@Test
+	void argumentsAreHiddenWhenShowArgumentsIsOff() throws Exception {
+		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
+				"async-task.console.enabled=true", "async-task.console.show-arguments=false")) {
+			String id = ConsoleTestApplication.seedDead(context.getBean(RedisBroker.class), "mail.receipt",
+					"[\"alice@example.com\"]", "boom");
+			String task = get(context, "/asynctask/api/queues/mail/tasks/" + id).body();
+			assertThat(task).contains("\"argumentsHidden\":true").doesNotContain("alice@example.com");
+			assertThat(get(context, "/asynctask/api/queues/mail/tasks?state=dead").body())
+				.doesNotContain("alice@example.com");
+		}
+	}
+
+	private HttpResponse<String> get(ConfigurableApplicationContext context, String path)
+			throws IOException, InterruptedException {
+		return this.http.send(HttpRequest.newBuilder(uri(context, path)).GET().build(),
+				HttpResponse.BodyHandlers.ofString());
+	}
+
+	private HttpResponse<String> post(ConfigurableApplicationContext context, String path)
+			throws IOException, InterruptedException {
+		return this.http.send(
+				HttpRequest.newBuilder(uri(context, path)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+				HttpResponse.BodyHandlers.ofString());
+	}
+
+	private static URI uri(ConfigurableApplicationContext context, String path) {
+		return URI.create("http://localhost:" + context.getEnvironment().getProperty("local.server.port") + path);
+	}
+
+}

@@ -1,0 +1,70 @@
+package io.github.asynctask.autoconfigure.console;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.test.RedisServer;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * A small web application with the actuator and the console over a real Redis, standing
+ * in for the sample app until the submit and worker sides are wired: the test seeds tasks
+ * through the broker.
+ */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+public class ConsoleTestApplication {
+
+	public static final String QUEUE = "mail";
+
+	@Bean
+	RedisBroker testBroker(RedisConnectionFactory connectionFactory) {
+		return new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask"));
+	}
+
+	/** Start on a free port against {@code redis}, with extra properties. */
+	public static ConfigurableApplicationContext start(RedisServer redis, String... properties) {
+		return new SpringApplicationBuilder(ConsoleTestApplication.class)
+			.properties("server.port=0", "spring.data.redis.host=" + redis.host(),
+					"spring.data.redis.port=" + redis.port(), "spring.main.banner-mode=off")
+			.properties(properties)
+			.run();
+	}
+
+	/** A task that ran once and died with {@code error}; returns its id. */
+	public static String seedDead(RedisBroker broker, String name, String argsJson, String error) {
+		String id = submit(broker, name, argsJson);
+		List<Delivery> taken = broker.dequeue(QUEUE, 1, Duration.ofSeconds(30));
+		broker.kill(taken.get(0), error);
+		return id;
+	}
+
+	/** A pending task; returns its id. */
+	public static String submit(RedisBroker broker, String name, String argsJson) {
+		broker.registerQueues(List.of(QUEUE));
+		String id = UUID.randomUUID().toString();
+		broker.enqueue(EnqueueRequest.now(QUEUE, id, name, "{\"v\":1,\"args\":" + argsJson + ",\"h\":{}}", 0));
+		return id;
+	}
+
+	/** Tell the console one worker instance serves the queue, as the heartbeat does. */
+	public static void heartbeat(RedisBroker broker) {
+		broker.heartbeat("web-1:4242:ab12cd34",
+				"{\"host\":\"web-1\",\"pid\":4242,\"startedAt\":\"2026-01-01T00:00:00Z\",\"busy\":1,\"threads\":4,"
+						+ "\"queues\":{\"mail\":{\"busy\":1,\"concurrency\":4}}}",
+				Duration.ofMinutes(5));
+	}
+
+}

@@ -1,0 +1,175 @@
+package io.github.asynctask.autoconfigure.endpoint;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import io.github.asynctask.TaskState;
+import io.github.asynctask.autoconfigure.console.ConsoleTestApplication;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static io.github.asynctask.autoconfigure.console.ConsoleTestApplication.QUEUE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The {@code asynctask} endpoint over HTTP in a running application with a real Redis:
+ * the JSON for a known state, the writes' effects in Redis, and refusals.
+ */
+@ExtendWith(RedisExtension.class)
+class AsyncTaskEndpointIntegrationTests {
+
+	private static ConfigurableApplicationContext context;
+
+	private static RedisBroker broker;
+
+	private static String base;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@BeforeAll
+	static void start(RedisServer redis) {
+		context = ConsoleTestApplication.start(redis, "management.endpoints.web.exposure.include=asynctask",
+				"management.endpoint.asynctask.access=unrestricted");
+		broker = context.getBean(RedisBroker.class);
+		base = "http://localhost:" + context.getEnvironment().getProperty("local.server.port") + "/actuator/asynctask";
+	}
+
+	@AfterAll
+	static void stop() {
+		context.close();
+	}
+
+	@BeforeEach
+	void flush(RedisServer redis) {
+		redis.flushAll();
+	}
+
+	@Test
+	void overviewShowsEveryQueueWithSizesPausedLatencyAndServingInstances() throws Exception {
+		ConsoleTestApplication.submit(broker, "mail.receipt", "[1]");
+		ConsoleTestApplication.seedDead(broker, "mail.receipt", "[2]", "IllegalStateException: smtp down");
+		ConsoleTestApplication.heartbeat(broker);
+		broker.pause(QUEUE);
+
+		JsonNode overview = get("").body;
+		JsonNode queue = overview.path("queues").get(0);
+		assertThat(queue.path("name").asString()).isEqualTo(QUEUE);
+		assertThat(queue.path("paused").asBoolean()).isTrue();
+		assertThat(queue.path("latencyMillis").asLong()).isGreaterThanOrEqualTo(0);
+		assertThat(queue.path("sizes").toString())
+			.isEqualTo("{\"pending\":1,\"scheduled\":0,\"active\":0,\"retry\":0,\"dead\":1,\"completed\":0}");
+		assertThat(queue.path("servedBy").toString())
+			.isEqualTo("[{\"instance\":\"web-1:4242:ab12cd34\",\"busy\":1,\"concurrency\":4}]");
+		JsonNode instance = overview.path("instances").get(0);
+		assertThat(instance.path("host").asString()).isEqualTo("web-1");
+		assertThat(instance.path("pid").asLong()).isEqualTo(4242);
+		assertThat(instance.path("threads").asInt()).isEqualTo(4);
+		assertThat(instance.path("queues").toString()).isEqualTo("[\"mail\"]");
+	}
+
+	@Test
+	void deadPageAndOneTaskShowNameAttemptsErrorAndArguments() throws Exception {
+		String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[{\"order\":42}]",
+				"IllegalStateException: smtp down");
+
+		JsonNode page = get("/" + QUEUE + "?state=dead").body;
+		assertThat(page.path("total").asLong()).isEqualTo(1);
+		JsonNode task = page.path("tasks").get(0);
+		assertThat(task.path("id").asString()).isEqualTo(id);
+		assertThat(task.path("name").asString()).isEqualTo("mail.receipt");
+		assertThat(task.path("state").asString()).isEqualTo("dead");
+		assertThat(task.path("attempts").asInt()).isEqualTo(1);
+		assertThat(task.path("lastError").asString()).isEqualTo("IllegalStateException: smtp down");
+
+		JsonNode one = get("/" + QUEUE + "/" + id).body;
+		assertThat(one.path("arguments").toString()).isEqualTo("[{\"order\":42}]");
+		assertThat(one.path("argumentsHidden").asBoolean()).isFalse();
+		assertThat(one.path("createdAt").asString()).endsWith("Z");
+	}
+
+	@Test
+	void retryMovesADeadTaskBackToPendingInRedis() throws Exception {
+		String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
+		Reply reply = post("/" + QUEUE + "/" + id, "{\"action\":\"retry\"}");
+		assertThat(reply.status).isEqualTo(200);
+		assertThat(reply.body.path("message").asString()).contains(id).contains("pending");
+		assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.PENDING);
+		assertThat(broker.stats(QUEUE).dead()).isZero();
+	}
+
+	@Test
+	void retryOfATaskThatIsNotDeadIsRefusedWithTheReason() throws Exception {
+		String id = ConsoleTestApplication.submit(broker, "mail.receipt", "[1]");
+		Reply reply = post("/" + QUEUE + "/" + id, "{\"action\":\"retry\"}");
+		assertThat(reply.status).isEqualTo(409);
+		assertThat(reply.body.path("message").asString()).contains("is pending, not dead");
+		assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.PENDING);
+	}
+
+	@Test
+	void deleteRemovesTheTaskFromRedis() throws Exception {
+		String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
+		Reply reply = send(HttpRequest.newBuilder(URI.create(base + "/" + QUEUE + "/" + id)).DELETE());
+		assertThat(reply.status).isEqualTo(200);
+		assertThat(broker.find(QUEUE, id)).isEmpty();
+	}
+
+	@Test
+	void pauseAndResumeSetTheQueueFlagInRedis() throws Exception {
+		ConsoleTestApplication.submit(broker, "mail.receipt", "[1]");
+		assertThat(post("/" + QUEUE, "{\"action\":\"pause\"}").status).isEqualTo(200);
+		assertThat(broker.stats(QUEUE).paused()).isTrue();
+		assertThat(post("/" + QUEUE, "{\"action\":\"resume\"}").status).isEqualTo(200);
+		assertThat(broker.stats(QUEUE).paused()).isFalse();
+		Reply bad = post("/" + QUEUE, "{\"action\":\"stop\"}");
+		assertThat(bad.status).isEqualTo(400);
+		assertThat(bad.body.path("message").asString()).contains("pause, resume").contains("'stop'");
+	}
+
+	@Test
+	void unknownQueueOrTaskIsA404WithAMessage() throws Exception {
+		ConsoleTestApplication.submit(broker, "mail.receipt", "[1]");
+		Reply noTask = get("/" + QUEUE + "/no-such-id");
+		assertThat(noTask.status).isEqualTo(404);
+		assertThat(noTask.body.path("message").asString()).contains("No task no-such-id in queue 'mail'");
+		Reply noQueue = get("/nope?state=dead");
+		assertThat(noQueue.status).isEqualTo(404);
+		assertThat(noQueue.body.path("message").asString()).contains("No queue 'nope'").contains("[mail]");
+		assertThat(post("/nope", "{\"action\":\"pause\"}").status).isEqualTo(404);
+	}
+
+	private Reply get(String path) throws IOException, InterruptedException {
+		return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+	}
+
+	private Reply post(String path, String json) throws IOException, InterruptedException {
+		return send(HttpRequest.newBuilder(URI.create(base + path))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(json)));
+	}
+
+	private Reply send(HttpRequest.Builder request) throws IOException, InterruptedException {
+		HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+		String body = response.body();
+		return new Reply(response.statusCode(),
+				body.isEmpty() ? JsonMapper.shared().missingNode() : JsonMapper.shared().readTree(body));
+	}
+
+	private record Reply(int status, JsonNode body) {
+
+	}
+
+}

@@ -1,0 +1,174 @@
+package io.github.asynctask.reliability;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import io.github.asynctask.QueueStats;
+import io.github.asynctask.TaskInfo;
+import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.AckResult;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.ForwardResult;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisKeys;
+
+/**
+ * The worker JVM's broker: the real one, with every answer to an ack written to the
+ * ledger and the fencing token of each delivery remembered for {@link LedgerInterceptor}.
+ * Recording at this seam needs no hook in the worker runtime.
+ */
+final class LedgerBroker implements RedisBroker {
+
+	private final RedisBroker delegate;
+
+	private final Ledger ledger;
+
+	/** Token of the latest delivery of each id fetched by this JVM. */
+	private final Map<String, Long> tokens = new ConcurrentHashMap<>();
+
+	LedgerBroker(RedisBroker delegate, Ledger ledger) {
+		this.delegate = delegate;
+		this.ledger = ledger;
+	}
+
+	long token(String id) {
+		return this.tokens.getOrDefault(id, -1L);
+	}
+
+	@Override
+	public List<Delivery> dequeue(String queue, int max, Duration lease) {
+		List<Delivery> deliveries = this.delegate.dequeue(queue, max, lease);
+		deliveries.forEach((delivery) -> this.tokens.put(delivery.id(), delivery.token()));
+		return deliveries;
+	}
+
+	@Override
+	public AckResult complete(Delivery delivery, Duration retention) {
+		return ack(delivery, "complete", () -> this.delegate.complete(delivery, retention));
+	}
+
+	@Override
+	public AckResult retry(Delivery delivery, Duration delay, String error) {
+		return ack(delivery, "retry", () -> this.delegate.retry(delivery, delay, error));
+	}
+
+	@Override
+	public AckResult kill(Delivery delivery, String reason) {
+		return ack(delivery, "kill", () -> this.delegate.kill(delivery, reason));
+	}
+
+	@Override
+	public AckResult requeue(Delivery delivery) {
+		return ack(delivery, "requeue", () -> this.delegate.requeue(delivery));
+	}
+
+	private AckResult ack(Delivery delivery, String action, Supplier<AckResult> call) {
+		AckResult result = call.get();
+		this.ledger.record("ACK", delivery.id(), delivery.token(), action, result);
+		return result;
+	}
+
+	@Override
+	public RedisKeys keys() {
+		return this.delegate.keys();
+	}
+
+	@Override
+	public EnqueueResult enqueue(EnqueueRequest request) {
+		return this.delegate.enqueue(request);
+	}
+
+	@Override
+	public List<EnqueueResult> enqueueAll(List<EnqueueRequest> requests) {
+		return this.delegate.enqueueAll(requests);
+	}
+
+	@Override
+	public Set<String> extendLeases(String queue, Map<String, Long> tokens, Duration lease) {
+		return this.delegate.extendLeases(queue, tokens, lease);
+	}
+
+	@Override
+	public int recover(String queue, int limit, Duration retryDelay) {
+		return this.delegate.recover(queue, limit, retryDelay);
+	}
+
+	@Override
+	public ForwardResult forward(String queue, int limit) {
+		return this.delegate.forward(queue, limit);
+	}
+
+	@Override
+	public int trim(String queue, Duration deadRetention, int limit) {
+		return this.delegate.trim(queue, deadRetention, limit);
+	}
+
+	@Override
+	public void pause(String queue) {
+		this.delegate.pause(queue);
+	}
+
+	@Override
+	public void resume(String queue) {
+		this.delegate.resume(queue);
+	}
+
+	@Override
+	public QueueStats stats(String queue) {
+		return this.delegate.stats(queue);
+	}
+
+	@Override
+	public Optional<TaskInfo> find(String queue, String id) {
+		return this.delegate.find(queue, id);
+	}
+
+	@Override
+	public List<TaskInfo> list(String queue, TaskState state, int offset, int count) {
+		return this.delegate.list(queue, state, offset, count);
+	}
+
+	@Override
+	public boolean delete(String queue, String id) {
+		return this.delegate.delete(queue, id);
+	}
+
+	@Override
+	public boolean retryDead(String queue, String id) {
+		return this.delegate.retryDead(queue, id);
+	}
+
+	@Override
+	public void registerQueues(Collection<String> queues) {
+		this.delegate.registerQueues(queues);
+	}
+
+	@Override
+	public Set<String> knownQueues() {
+		return this.delegate.knownQueues();
+	}
+
+	@Override
+	public void heartbeat(String instanceId, String info, Duration ttl) {
+		this.delegate.heartbeat(instanceId, info, ttl);
+	}
+
+	@Override
+	public void unregister(String instanceId) {
+		this.delegate.unregister(instanceId);
+	}
+
+	@Override
+	public Map<String, String> instances() {
+		return this.delegate.instances();
+	}
+
+}

@@ -1,0 +1,63 @@
+package io.github.asynctask.reliability;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Restarts worker JVMs that died on their own (a body halted the JVM), recording each
+ * death as a kill fault, as a process supervisor (systemd, Kubernetes) would.
+ */
+final class Supervisor implements AutoCloseable {
+
+	private final Rig rig;
+
+	private final Thread thread;
+
+	private final AtomicInteger restarts = new AtomicInteger();
+
+	private volatile boolean running = true;
+
+	Supervisor(Rig rig) {
+		this.rig = rig;
+		this.thread = new Thread(this::watch, "supervisor");
+		this.thread.setDaemon(true);
+		this.thread.start();
+	}
+
+	/** JVMs that died and were (or are being) restarted. */
+	int restarts() {
+		return this.restarts.get();
+	}
+
+	private void watch() {
+		while (this.running) {
+			for (WorkerJvm worker : this.rig.workers) {
+				if (this.running && !worker.isAlive()) {
+					synchronized (this.rig.faults) {
+						this.rig.faults.add(new LedgerChecker.Fault(worker.name(), System.currentTimeMillis(), "kill"));
+					}
+					this.restarts.incrementAndGet();
+					worker.start();
+				}
+			}
+			try {
+				Thread.sleep(100);
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+		}
+	}
+
+	@Override
+	public void close() {
+		// a restart under way is let finish, so no JVM is left half started
+		this.running = false;
+		try {
+			this.thread.join(60_000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}

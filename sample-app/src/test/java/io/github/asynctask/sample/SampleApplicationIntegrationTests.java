@@ -1,0 +1,98 @@
+package io.github.asynctask.sample;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Boots the whole sample against a real Redis (never the embedded one) and places an
+ * order over HTTP, as a user would with curl.
+ */
+@ExtendWith(RedisExtension.class)
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "sample.embedded-redis.enabled=false", "async-task.defaults.backoff.delay=50ms" })
+class SampleApplicationIntegrationTests {
+
+	private static RedisServer redis;
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	@BeforeAll
+	static void keepRedis(RedisServer server) {
+		redis = server;
+	}
+
+	@DynamicPropertySource
+	static void redisProperties(DynamicPropertyRegistry registry) {
+		registry.add("spring.data.redis.host", () -> redis.host());
+		registry.add("spring.data.redis.port", () -> redis.port());
+	}
+
+	@Test
+	void placingAnOrderSavesItAndSendsItsReceipt() {
+		RestClient http = RestClient.create("http://localhost:" + this.port);
+		ResponseEntity<Order> response = http.post()
+			.uri("/orders")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(new NewOrder("Ada", new BigDecimal("42.50"), "ada@example.com"))
+			.retrieve()
+			.toEntity(Order.class);
+
+		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+		Order order = response.getBody();
+		assertThat(order).isNotNull();
+		assertThat(this.jdbc.sql("SELECT customer, email, amount FROM orders WHERE id = ?")
+			.param(order.id())
+			.query((rs, row) -> rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getBigDecimal(3))
+			.single()).isEqualTo("Ada|ada@example.com|42.50");
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(http.get().uri("/activity").retrieve().body(String.class))
+				.contains("\"task\":\"shop.receipt\"")
+				.contains("Receipt sent for order " + order.id()));
+	}
+
+	@Test
+	void shippingRetriesTheFlakyCourierUntilItWorksAndBuriesTheDoomedExport() {
+		RestClient http = RestClient.create("http://localhost:" + this.port);
+		Order order = http.post()
+			.uri("/orders")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(new NewOrder("Grace", new BigDecimal("7.00"), "grace@example.com"))
+			.retrieve()
+			.body(Order.class);
+		assertThat(order).isNotNull();
+		http.post().uri("/orders/" + order.id() + "/ship").retrieve().toBodilessEntity();
+		await().atMost(Duration.ofSeconds(60))
+			.untilAsserted(() -> assertThat(http.get().uri("/activity").retrieve().body(String.class))
+				.contains("Courier booked for order " + order.id() + " (attempt 3)"));
+		await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+			String dead = http.get().uri("/actuator/asynctask/default?state=dead").retrieve().body(String.class);
+			assertThat(dead).contains("shop.export-to-legacy-crm");
+		});
+	}
+
+}
