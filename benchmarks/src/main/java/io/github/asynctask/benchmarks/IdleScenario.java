@@ -1,0 +1,68 @@
+package io.github.asynctask.benchmarks;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code idle}: one instance serving 4 empty queues; after a warm-up window, the Redis
+ * commands it causes per second ({@code INFO commandstats} delta, the harness's own
+ * {@code INFO}/{@code CONFIG} calls left out), measured in {@code reps} consecutive
+ * windows that together last {@code idle-seconds}.
+ */
+final class IdleScenario implements Scenario {
+
+	private static final List<String> QUEUES = List.of("idle1", "idle2", "idle3", "idle4");
+
+	@Override
+	public String name() {
+		return "idle";
+	}
+
+	@Override
+	public void run(SystemUnderTest system, Runner runner) {
+		Options options = runner.options();
+		long windowMillis = options.idleSeconds() * 1000L / options.reps();
+		Map<String, Object> params = new LinkedHashMap<>();
+		params.put("queues", QUEUES.size());
+		params.put("workersPerQueue", 16);
+		params.put("seconds", options.idleSeconds());
+		params.put("windows", options.reps());
+		params.put("warmupSeconds", 5);
+		if (!Scenario.supported(system, runner, "idle", params, Set.of(Feature.REDIS, Feature.IDLE_WORKERS))) {
+			return;
+		}
+		RedisTarget redis = runner.redis();
+		redis.flushAll();
+		Map<String, List<Double>> runs = new LinkedHashMap<>();
+		Map<String, Long> byCommand = new LinkedHashMap<>();
+		try (Contender contender = system.open(redis)) {
+			contender.startWorkers(QUEUES, 16);
+			Thread.sleep(5_000);
+			redis.resetStats();
+			for (int i = 0; i < options.reps(); i++) {
+				long before = redis.commandCalls();
+				Thread.sleep(windowMillis);
+				long calls = redis.commandCalls() - before;
+				double perSecond = calls * 1000.0 / windowMillis;
+				runs.computeIfAbsent("commandsPerSec", (k) -> new ArrayList<>()).add(perSecond);
+				runs.computeIfAbsent("commandsPerSecPerQueue", (k) -> new ArrayList<>()).add(perSecond / QUEUES.size());
+			}
+			redis.commandCallsByName().forEach((name, calls) -> {
+				if (!name.equals("info") && !name.startsWith("config")) {
+					byCommand.put(name, calls);
+				}
+			});
+		}
+		catch (Exception ex) {
+			runner.report().failure(system, "idle", params, ex);
+			return;
+		}
+		params.put("callsByCommand", byCommand);
+		runner.report().result(system, "idle", params, runs);
+		redis.flushAll();
+	}
+
+}

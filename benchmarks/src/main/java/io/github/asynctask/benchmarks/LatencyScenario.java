@@ -1,0 +1,61 @@
+package io.github.asynctask.benchmarks;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@code latency}: a steady rate of submits from one thread to an idle pool of 16;
+ * enqueue-to-start delay (from just before the submit call to the body's start)
+ * percentiles in milliseconds.
+ */
+final class LatencyScenario implements Scenario {
+
+	@Override
+	public String name() {
+		return "latency";
+	}
+
+	@Override
+	public void run(SystemUnderTest system, Runner runner) {
+		int rate = runner.options().latencyRate();
+		int seconds = runner.options().latencySeconds();
+		Map<String, Object> params = new LinkedHashMap<>();
+		params.put("ratePerSec", rate);
+		params.put("seconds", seconds);
+		params.put("workers", 16);
+		params.put("warmupSeconds", Math.max(1, seconds / 3));
+		if (!Scenario.supported(system, runner, "latency", params, Set.of(Feature.IDLE_WORKERS))) {
+			return;
+		}
+		runner.measure(system, "latency", params, (contender, warmup) -> {
+			int count = rate * (warmup ? Math.max(1, seconds / 3) : seconds);
+			contender.startWorkers(List.of(Contender.QUEUE), 16);
+			Thread.sleep(1_000);
+			Probe.reset(count, true);
+			long period = 1_000_000_000L / rate;
+			long start = System.nanoTime();
+			for (int i = 0; i < count; i++) {
+				long due = start + i * period;
+				for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
+					LockSupport.parkNanos(wait);
+				}
+				contender.submit(TaskArg.of(System.nanoTime()));
+			}
+			ThroughputScenario.awaitAll(system, count, 30_000);
+			return percentiles(Probe.sortedDelays(), 50, 95, 99);
+		});
+	}
+
+	static Map<String, Double> percentiles(long[] sortedNanos, double... percents) {
+		Map<String, Double> figures = new LinkedHashMap<>();
+		for (double percent : percents) {
+			figures.put("p" + (int) percent + "Ms", Stats.percentile(sortedNanos, percent) / 1e6);
+		}
+		figures.put("maxMs", sortedNanos[sortedNanos.length - 1] / 1e6);
+		return figures;
+	}
+
+}

@@ -1,0 +1,110 @@
+package io.github.asynctask.benchmarks;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What to run and how big, from {@code --name=value} arguments.
+ *
+ * @param scenarios scenario names or prefixes ({@code enqueue} selects every enqueue
+ * variant); empty: all
+ * @param systems system names; empty: all
+ * @param n tasks per enqueue and throughput repetition
+ * @param memoryTasks pending tasks in the memory scenario
+ * @param latencyRate submits per second in the latency scenario
+ * @param latencySeconds how long the latency scenario submits
+ * @param latenessTasks delayed tasks in the lateness scenario
+ * @param idleSeconds measured idle time, split in {@code reps} windows
+ * @param warmups warm-up repetitions before the measured ones
+ * @param reps measured repetitions
+ * @param out the JSON-lines file the RESULT lines are appended to
+ */
+record Options(List<String> scenarios, List<String> systems, int n, int memoryTasks, int latencyRate,
+		int latencySeconds, int latenessTasks, int idleSeconds, int warmups, int reps, Path out) {
+
+	static final String USAGE = """
+			Arguments (all optional):
+			  --scenarios=enqueue,throughput,latency,lateness,memory,idle   names or prefixes (default: all)
+			  --systems=async-task,async-task-broker,raw-redis,redisson,jesque,rqueue,thread-pool   (default: all but rqueue)
+			  --n=20000            tasks per enqueue/throughput repetition (the issue's N is 50000)
+			  --memory-tasks=100000 --latency-rate=500 --latency-seconds=10 --lateness-tasks=1000 --idle-seconds=30
+			  --warmups=1 --reps=3
+			  --quick              n=5000, memory-tasks=10000, latency-seconds=3, lateness-tasks=300, idle-seconds=6
+			  --out=target/benchmark-results.jsonl
+			""";
+
+	static Options parse(String... args) {
+		List<String> scenarios = List.of();
+		List<String> systems = List.of();
+		// 20,000 keeps the default run within 10 minutes on 2 cores; --n=50000 is the
+		// issue's N.
+		int n = 20_000;
+		int memoryTasks = 100_000;
+		int latencyRate = 500;
+		int latencySeconds = 10;
+		int latenessTasks = 1_000;
+		int idleSeconds = 30;
+		int warmups = 1;
+		int reps = 3;
+		Path out = Path.of("target", "benchmark-results.jsonl");
+		for (String arg : args) {
+			if (arg.isBlank()) {
+				continue;
+			}
+			if (arg.equals("--quick")) {
+				n = 5_000;
+				memoryTasks = 10_000;
+				latencySeconds = 3;
+				latenessTasks = 300;
+				idleSeconds = 6;
+				continue;
+			}
+			int eq = arg.indexOf('=');
+			if (!arg.startsWith("--") || eq < 0) {
+				throw new IllegalArgumentException("Unknown argument '" + arg + "'\n" + USAGE);
+			}
+			String name = arg.substring(2, eq);
+			String value = arg.substring(eq + 1);
+			switch (name) {
+				case "scenarios", "scenario" -> scenarios = list(value);
+				case "systems", "system" -> systems = list(value);
+				case "n" -> n = positive(name, value);
+				case "memory-tasks" -> memoryTasks = positive(name, value);
+				case "latency-rate" -> latencyRate = positive(name, value);
+				case "latency-seconds" -> latencySeconds = positive(name, value);
+				case "lateness-tasks" -> latenessTasks = positive(name, value);
+				case "idle-seconds" -> idleSeconds = positive(name, value);
+				case "warmups" -> warmups = Integer.parseInt(value);
+				case "reps" -> reps = positive(name, value);
+				case "out" -> out = Path.of(value);
+				default -> throw new IllegalArgumentException("Unknown argument '" + arg + "'\n" + USAGE);
+			}
+		}
+		return new Options(scenarios, systems, n, memoryTasks, latencyRate, latencySeconds, latenessTasks, idleSeconds,
+				warmups, reps, out);
+	}
+
+	boolean wantsScenario(String name) {
+		return this.scenarios.isEmpty() || this.scenarios.stream().anyMatch(name::startsWith);
+	}
+
+	/**
+	 * Rqueue only on request: it is slow (~75 tasks/s) and its rows are unreliable here.
+	 */
+	boolean wantsSystem(String name) {
+		return this.systems.isEmpty() ? !name.equals("rqueue") : this.systems.contains(name);
+	}
+
+	private static List<String> list(String value) {
+		return List.of(value.split(",")).stream().map(String::trim).filter((s) -> !s.isEmpty()).toList();
+	}
+
+	private static int positive(String name, String value) {
+		int number = Integer.parseInt(value.replace("_", ""));
+		if (number <= 0) {
+			throw new IllegalArgumentException("--" + name + " must be positive but was " + value);
+		}
+		return number;
+	}
+
+}

@@ -1,0 +1,87 @@
+package io.github.asynctask.benchmarks;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import io.github.asynctask.test.RedisServer;
+
+/**
+ * The one {@code redis-server} of a run, with the figures the scenarios read from
+ * {@code INFO}.
+ */
+record RedisTarget(RedisServer server) {
+
+	String host() {
+		return this.server.host();
+	}
+
+	int port() {
+		return this.server.port();
+	}
+
+	String url() {
+		return this.server.url();
+	}
+
+	void flushAll() {
+		this.server.flushAll();
+	}
+
+	/** {@code used_memory} in bytes. */
+	long usedMemory() {
+		return Long.parseLong(info("memory").get("used_memory"));
+	}
+
+	String version() {
+		return info("server").get("redis_version");
+	}
+
+	/**
+	 * Calls per command since the last {@code CONFIG RESETSTAT}, without the harness's
+	 * own {@code INFO} and {@code CONFIG} calls.
+	 */
+	long commandCalls() {
+		long total = 0;
+		for (Map.Entry<String, String> entry : info("commandstats").entrySet()) {
+			String command = entry.getKey();
+			if (command.startsWith("cmdstat_") && !command.equals("cmdstat_info")
+					&& !command.startsWith("cmdstat_config")) {
+				String value = entry.getValue();
+				int start = value.indexOf("calls=") + 6;
+				total += Long.parseLong(value.substring(start, value.indexOf(',', start)));
+			}
+		}
+		return total;
+	}
+
+	/** Calls by command, for the idle report. */
+	Map<String, Long> commandCallsByName() {
+		Map<String, Long> calls = new HashMap<>();
+		for (Map.Entry<String, String> entry : info("commandstats").entrySet()) {
+			String value = entry.getValue();
+			int start = value.indexOf("calls=") + 6;
+			calls.put(entry.getKey().replace("cmdstat_", ""),
+					Long.parseLong(value.substring(start, value.indexOf(',', start))));
+		}
+		return calls;
+	}
+
+	void resetStats() {
+		this.server.cli("CONFIG", "RESETSTAT");
+	}
+
+	private Map<String, String> info(String section) {
+		String text = this.server.cli("INFO", section);
+		Map<String, String> values = new HashMap<>();
+		if (text != null) {
+			for (String line : text.split("\r\n")) {
+				int colon = line.indexOf(':');
+				if (colon > 0 && !line.startsWith("#")) {
+					values.put(line.substring(0, colon), line.substring(colon + 1));
+				}
+			}
+		}
+		return values;
+	}
+
+}

@@ -1,0 +1,77 @@
+package io.github.asynctask.benchmarks;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code throughput}: n pre-enqueued no-op tasks drained by 16 worker threads (from the
+ * first start to the n-th, so worker start-up is not counted); and the combined case, 16
+ * producer threads submitting n while the 16 workers run (from the first submit to the
+ * n-th start).
+ */
+final class ThroughputScenario implements Scenario {
+
+	private static final int WORKERS = 16;
+
+	@Override
+	public String name() {
+		return "throughput";
+	}
+
+	@Override
+	public void run(SystemUnderTest system, Runner runner) {
+		int n = system.scaled(runner.options().n());
+		if (runner.options().wantsScenario("throughput.drain")) {
+			Map<String, Object> params = params(n, 0);
+			if (Scenario.supported(system, runner, "throughput.drain", params,
+					Set.of(Feature.SUBMIT_WITHOUT_WORKERS))) {
+				runner.measure(system, "throughput.drain", params, (contender, warmup) -> {
+					int count = warmup ? n / 5 : n;
+					Producers.fill(system, contender, count);
+					Probe.reset(count, false);
+					contender.startWorkers(List.of(Contender.QUEUE), WORKERS);
+					awaitAll(system, count);
+					return Map.of("tasksPerSec",
+							Producers.perSecond(count - 1, Probe.lastNanos() - Probe.firstNanos()));
+				});
+			}
+		}
+		if (runner.options().wantsScenario("throughput.combined")) {
+			Map<String, Object> params = params(n, 16);
+			runner.measure(system, "throughput.combined", params, (contender, warmup) -> {
+				int count = warmup ? n / 5 : n;
+				contender.startWorkers(List.of(Contender.QUEUE), WORKERS);
+				Thread.sleep(500);
+				Probe.reset(count, false);
+				long start = System.nanoTime();
+				Producers.submitConcurrently(contender, count, 16);
+				awaitAll(system, count);
+				return Map.of("tasksPerSec", Producers.perSecond(count, Probe.lastNanos() - start));
+			});
+		}
+	}
+
+	private static Map<String, Object> params(int n, int producers) {
+		Map<String, Object> params = new LinkedHashMap<>();
+		params.put("n", n);
+		params.put("workers", WORKERS);
+		params.put("producerThreads", producers);
+		params.put("argBytes", TaskArg.LENGTH);
+		params.put("warmupN", n / 5);
+		return params;
+	}
+
+	static void awaitAll(SystemUnderTest system, long count) throws InterruptedException {
+		awaitAll(system, count, Math.max(60_000, count * 2));
+	}
+
+	static void awaitAll(SystemUnderTest system, long count, long timeout) throws InterruptedException {
+		if (!Probe.await(timeout)) {
+			throw new IllegalStateException(system.name() + " had " + Probe.started() + " task starts, expected "
+					+ count + " tasks within " + timeout / 1000 + " s");
+		}
+	}
+
+}

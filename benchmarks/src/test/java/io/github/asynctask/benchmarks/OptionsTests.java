@@ -1,0 +1,43 @@
+package io.github.asynctask.benchmarks;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class OptionsTests {
+
+	@Test
+	void defaultsAreTheIssuesSizes() {
+		Options options = Options.parse();
+		assertThat(options.n()).isEqualTo(20_000);
+		assertThat(options.memoryTasks()).isEqualTo(100_000);
+		assertThat(options.latencyRate()).isEqualTo(500);
+		assertThat(options.latencySeconds()).isEqualTo(10);
+		assertThat(options.latenessTasks()).isEqualTo(1_000);
+		assertThat(options.idleSeconds()).isEqualTo(30);
+		assertThat(options.reps()).isEqualTo(3);
+		assertThat(options.wantsScenario("memory")).isTrue();
+		assertThat(options.wantsSystem("redisson")).isTrue();
+		assertThat(options.wantsSystem("rqueue")).isFalse();
+	}
+
+	@Test
+	void scenarioNamesSelectByPrefix() {
+		Options options = Options.parse("--scenarios=enqueue,latency", "--systems=jesque", "--n=1_000");
+		assertThat(options.wantsScenario("enqueue.16threads")).isTrue();
+		assertThat(options.wantsScenario("lateness")).isFalse();
+		assertThat(options.wantsSystem("jesque")).isTrue();
+		assertThat(options.wantsSystem("redisson")).isFalse();
+		assertThat(options.n()).isEqualTo(1_000);
+	}
+
+	@Test
+	void unknownOrNonPositiveArgumentsAreRefusedWithTheUsage() {
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--fast"))
+			.withMessageContaining("--scenarios=");
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--n=0"))
+			.withMessageContaining("--n must be positive");
+	}
+
+}
