@@ -58,7 +58,8 @@ class ConsoleBrowserIntegrationTests {
 				"Chromium and chromedriver are needed (apt-get install chromium chromium-driver)");
 		redis.flushAll();
 		this.context = ConsoleTestApplication.start(redis, "async-task.console.enabled=true",
-				"async-task.console.writes-enabled=true", "async-task.console.refresh-interval=1s");
+				"async-task.console.writes-enabled=true", "async-task.console.write-role=",
+				"async-task.console.refresh-interval=1s");
 		ChromeOptions options = new ChromeOptions();
 		options.setBinary(CHROMIUM);
 		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
