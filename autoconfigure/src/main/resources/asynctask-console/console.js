@@ -48,6 +48,12 @@
     children.forEach(function (child) { node.appendChild(child); });
   }
 
+  // Older servers send only writesEnabled; newer ones say whether this user may write.
+  function canWrite() {
+    var s = state.settings;
+    return s.canWrite !== undefined ? s.canWrite : s.writesEnabled;
+  }
+
   function fmt(n) { return Number(n).toLocaleString(); }
 
   function duration(ms) {
@@ -163,7 +169,7 @@
         workers.appendChild(document.createTextNode('none'));
       }
       var actions = el('td', { class: 'actions' });
-      if (state.settings.writesEnabled) {
+      if (canWrite()) {
         actions.appendChild(el('button', {
           type: 'button', class: q.paused ? 'primary' : 'ghost',
           onclick: function () { write('queues/' + encodeURIComponent(q.name) + (q.paused ? '/resume' : '/pause')); }
@@ -230,7 +236,7 @@
   // Rows are rebuilt only when the tasks changed: a refresh must not swap a row (and its
   // button) from under the operator's pointer or fold an expanded error.
   function renderTasks(page) {
-    var key = JSON.stringify([state.settings.writesEnabled, page.tasks]);
+    var key = JSON.stringify([canWrite(), page.tasks]);
     if (key === state.tasksKey) {
       Array.prototype.forEach.call(document.querySelectorAll('#tasks td.when'), function (cell) {
         cell.textContent = ago(cell.getAttribute('title'));
@@ -246,7 +252,7 @@
         : (t.arguments ? el('div', { class: 'args' }, el('span', { class: 'k' }, 'args'), JSON.stringify(t.arguments))
           : null);
       var actions = el('td', { class: 'actions' });
-      if (state.settings.writesEnabled) {
+      if (canWrite()) {
         if (t.state === 'dead') {
           actions.appendChild(el('button', { type: 'button', class: 'primary retry',
             onclick: function (e) { e.target.disabled = true; write(taskPath(t) + '/retry'); } }, 'Retry'));
@@ -338,9 +344,10 @@
     });
     api('settings').then(function (settings) {
       state.settings = settings;
-      $('writes-note').textContent = settings.writesEnabled
-        ? 'Writes are on: retry, delete, pause and resume act on Redis at once.'
-        : 'Read-only. Set async-task.console.writes-enabled=true (behind authentication) to retry, delete, pause and resume.';
+      $('writes-note').textContent = !settings.writesEnabled
+        ? 'Read-only. Set async-task.console.writes-enabled=true (behind authentication) to retry, delete, pause and resume.'
+        : canWrite() ? 'Writes are on: retry, delete, pause and resume act on Redis at once.'
+          : 'Read-only for you: writes need a signed-in user with role ' + settings.writeRole + '.';
     }).catch(function () { /* keep the read-only defaults */ })
       .then(refresh).then(schedule);
   }

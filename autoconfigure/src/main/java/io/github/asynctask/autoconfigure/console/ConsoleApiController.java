@@ -53,9 +53,13 @@ final class ConsoleApiController {
 	}
 
 	@GetMapping("/settings")
-	Map<String, Object> settings(@RequestAttribute(name = CSRF_ATTRIBUTE, required = false) @Nullable Object csrf) {
+	Map<String, Object> settings(@RequestAttribute(name = CSRF_ATTRIBUTE, required = false) @Nullable Object csrf,
+			WebRequest request) {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		settings.put("writesEnabled", this.properties.isWritesEnabled());
+		settings.put("writeRole", this.properties.getWriteRole());
+		settings.put("canWrite", this.properties.isWritesEnabled()
+				&& this.access.allows(request.getUserPrincipal(), request::isUserInRole));
 		settings.put("showArguments", this.properties.isShowArguments());
 		settings.put("refreshMillis", this.properties.getRefreshInterval().toMillis());
 		if (csrf != null) {

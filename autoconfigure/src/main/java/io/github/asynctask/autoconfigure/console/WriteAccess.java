@@ -25,6 +25,11 @@ public final class WriteAccess {
 		this.role = role.strip();
 	}
 
+	/** Whether {@code user} may write, for the page to show or hide its buttons. */
+	public boolean allows(@Nullable Principal user, Predicate<String> inRole) {
+		return this.role.isEmpty() || (user != null && inRole.test(this.role));
+	}
+
 	/**
 	 * Refuse the write unless {@code user} is present and in the role.
 	 * @throws TaskOperationException with {@link Reason#UNAUTHORIZED} when there is no

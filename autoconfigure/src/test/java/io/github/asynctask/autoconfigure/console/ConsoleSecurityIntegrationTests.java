@@ -75,6 +75,9 @@ class ConsoleSecurityIntegrationTests {
 			assertThat(noRole.body()).contains("User 'viewer' lacks role 'ASYNCTASK_ADMIN'");
 
 			Browser admin = new Browser(context, "admin");
+			assertThat(viewer.get("/asynctask/api/settings").body()).as("the page hides its buttons")
+				.contains("\"canWrite\":false");
+			assertThat(admin.get("/asynctask/api/settings").body()).contains("\"canWrite\":true");
 			assertThat(admin.post(retry, null).statusCode()).as("no CSRF token").isEqualTo(403);
 			assertThat(admin.post(retry, new String[] { "X-CSRF-TOKEN", "forged" }).statusCode()).as("wrong token")
 				.isEqualTo(403);
