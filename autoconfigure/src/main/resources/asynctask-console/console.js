@@ -11,6 +11,7 @@
     history: {},          // queue -> [{t, processed}]
     taskQueue: null,
     taskState: 'dead',
+    tasksKey: null,       // what the tasks table shows, to skip identical re-renders
     lastOk: null
   };
 
@@ -47,6 +48,12 @@
     children.forEach(function (child) { node.appendChild(child); });
   }
 
+  // Older servers send only writesEnabled; newer ones say whether this user may write.
+  function canWrite() {
+    var s = state.settings;
+    return s.canWrite !== undefined ? s.canWrite : s.writesEnabled;
+  }
+
   function fmt(n) { return Number(n).toLocaleString(); }
 
   function duration(ms) {
@@ -63,7 +70,8 @@
     if (!iso) { return '–'; }
     var t = Date.parse(iso);
     if (isNaN(t)) { return iso; }
-    return duration(Math.max(0, Date.now() - t)) + ' ago';
+    var ms = Math.max(0, Date.now() - t);
+    return ms < 1000 ? 'just now' : duration(ms) + ' ago';
   }
 
   function api(path, options) {
@@ -122,6 +130,8 @@
     var max = Math.max.apply(null, rates.concat([0.0001]));
     var step = (width - 2 * pad) / Math.max(1, HISTORY - 1);
     var start = width - pad - step * (rates.length - 1);
+    // A dashed baseline, so an idle queue still shows an (empty) chart.
+    box.appendChild(svg('line', { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad }));
     var points = rates.map(function (r, i) {
       return (start + i * step).toFixed(1) + ',' + (height - pad - (r / max) * (height - 2 * pad)).toFixed(1);
     });
@@ -159,17 +169,20 @@
         workers.appendChild(document.createTextNode('none'));
       }
       var actions = el('td', { class: 'actions' });
-      if (state.settings.writesEnabled) {
+      if (canWrite()) {
         actions.appendChild(el('button', {
           type: 'button', class: q.paused ? 'primary' : 'ghost',
           onclick: function () { write('queues/' + encodeURIComponent(q.name) + (q.paused ? '/resume' : '/pause')); }
         }, q.paused ? 'Resume' : 'Pause'));
       }
-      return el('tr', { 'data-queue': q.name }, name,
-        count(q.sizes.pending), count(q.sizes.scheduled), count(q.sizes.active),
+      var flags = (q.sizes.dead > 0 ? 'has-dead ' : '') + (q.sizes.retry > 0 ? 'has-retry' : '');
+      return el('tr', { 'data-queue': q.name, class: flags.trim() }, name,
+        count(q.sizes.pending, 'n-pending'), count(q.sizes.scheduled, 'n-scheduled'), count(q.sizes.active, 'n-active'),
         count(q.sizes.retry, 'n-retry'), count(q.sizes.dead, 'n-dead'),
-        el('td', { class: 'num' + (q.latencyMillis === 0 ? ' zero' : '') }, duration(q.latencyMillis)),
-        el('td', null, el('span', { class: 'spark' }, sparkline(rates), current.toFixed(1) + '/s')),
+        el('td', { class: 'num' + (q.latencyMillis === 0 ? ' zero' : '') },
+          q.latencyMillis === 0 ? '–' : duration(q.latencyMillis)),
+        el('td', null, el('span', { class: 'spark' }, sparkline(rates),
+          el('span', { class: 'r' }, current.toFixed(1) + '/s'))),
         workers, actions);
     });
     replaceChildren(document.querySelector('#queues tbody'), rows);
@@ -189,7 +202,8 @@
     var cards = overview.instances.map(function (i) {
       var bar = el('span', { class: 'bar' }, el('span'));
       bar.firstChild.style.width = (i.threads ? Math.round(100 * i.busy / i.threads) : 0) + '%';
-      return el('div', { class: 'inst' },
+      var silent = i.lastHeartbeat ? Date.now() - Date.parse(i.lastHeartbeat) : 0;
+      return el('div', { class: 'inst' + (silent > 30000 ? ' late' : '') },
         el('div', { class: 'host' }, i.host || i.id),
         el('div', { class: 'meta' }, i.id),
         el('div', { class: 'workers' }, bar, i.busy + '/' + i.threads + ' threads busy'),
@@ -219,14 +233,26 @@
     if (state.taskQueue) { select.value = state.taskQueue; }
   }
 
+  // Rows are rebuilt only when the tasks changed: a refresh must not swap a row (and its
+  // button) from under the operator's pointer or fold an expanded error.
   function renderTasks(page) {
+    var key = JSON.stringify([canWrite(), page.tasks]);
+    if (key === state.tasksKey) {
+      Array.prototype.forEach.call(document.querySelectorAll('#tasks td.when'), function (cell) {
+        cell.textContent = ago(cell.getAttribute('title'));
+      });
+      return;
+    }
+    state.tasksKey = key;
     var rows = page.tasks.map(function (t) {
-      var error = el('div', { class: 'err', title: 'Click to expand' }, t.lastError || '—');
+      var error = t.lastError ? el('div', { class: 'err', title: 'Click to expand' }, t.lastError)
+        : el('div', { class: 'err none' }, 'no error recorded');
       error.addEventListener('click', function () { error.classList.toggle('open'); });
-      var args = t.argumentsHidden ? el('div', { class: 'args' }, 'arguments hidden')
-        : (t.arguments ? el('div', { class: 'args' }, JSON.stringify(t.arguments)) : null);
+      var args = t.argumentsHidden ? el('div', { class: 'args hidden' }, 'arguments hidden')
+        : (t.arguments ? el('div', { class: 'args' }, el('span', { class: 'k' }, 'args'), JSON.stringify(t.arguments))
+          : null);
       var actions = el('td', { class: 'actions' });
-      if (state.settings.writesEnabled) {
+      if (canWrite()) {
         if (t.state === 'dead') {
           actions.appendChild(el('button', { type: 'button', class: 'primary retry',
             onclick: function (e) { e.target.disabled = true; write(taskPath(t) + '/retry'); } }, 'Retry'));
@@ -241,7 +267,8 @@
       }
       return el('tr', { 'data-task-id': t.id },
         el('td', null, el('div', { class: 'tname' }, t.name), el('div', { class: 'tid' }, t.id), args),
-        el('td', { class: 'num' }, t.attempts + ' / ' + (t.maxRetries + 1)),
+        el('td', { class: 'num' }, el('span', { class: 'attempts' + (t.state === 'retry' ? ' retry' : ''),
+          title: 'attempts made / allowed' }, t.attempts + ' / ' + (t.maxRetries + 1))),
         el('td', null, error),
         el('td', { class: 'when', title: t.updatedAt }, ago(t.updatedAt)),
         actions);
@@ -317,9 +344,10 @@
     });
     api('settings').then(function (settings) {
       state.settings = settings;
-      $('writes-note').textContent = settings.writesEnabled
-        ? 'Writes are on: retry, delete, pause and resume act on Redis at once.'
-        : 'Read-only. Set async-task.console.writes-enabled=true (behind authentication) to retry, delete, pause and resume.';
+      $('writes-note').textContent = !settings.writesEnabled
+        ? 'Read-only. Set async-task.console.writes-enabled=true (behind authentication) to retry, delete, pause and resume.'
+        : canWrite() ? 'Writes are on: retry, delete, pause and resume act on Redis at once.'
+          : 'Read-only for you: writes need a signed-in user with role ' + settings.writeRole + '.';
     }).catch(function () { /* keep the read-only defaults */ })
       .then(refresh).then(schedule);
   }

@@ -436,6 +436,13 @@ public class AsyncTaskProperties implements Validator {
 		private boolean writesEnabled = false;
 
 		/**
+		 * Role a user needs for writes through the console and the asynctask endpoint
+		 * (with Spring Security, the authority ROLE_<role>); empty leaves the check to
+		 * the application's own security.
+		 */
+		private String writeRole = "ASYNCTASK_ADMIN";
+
+		/**
 		 * How often the console page refreshes itself.
 		 */
 		private Duration refreshInterval = Duration.ofSeconds(3);
@@ -470,6 +477,14 @@ public class AsyncTaskProperties implements Validator {
 
 		public void setWritesEnabled(boolean writesEnabled) {
 			this.writesEnabled = writesEnabled;
+		}
+
+		public String getWriteRole() {
+			return this.writeRole;
+		}
+
+		public void setWriteRole(String writeRole) {
+			this.writeRole = writeRole;
 		}
 
 		public Duration getRefreshInterval() {

@@ -28,8 +28,8 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.defaults.backoff.multiplier", "async-task.defaults.backoff.max-delay",
 			"async-task.retention.completed", "async-task.retention.dead", "async-task.console.enabled",
 			"async-task.console.path", "async-task.console.show-arguments", "async-task.console.writes-enabled",
-			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
-			"async-task.redis-timeout");
+			"async-task.console.write-role", "async-task.console.refresh-interval",
+			"async-task.metrics.queue-refresh-interval", "async-task.redis-timeout");
 
 	@Test
 	void everyPropertyIsDescribedWithItsDefault() throws IOException {

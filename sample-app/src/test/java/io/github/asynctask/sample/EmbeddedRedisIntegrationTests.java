@@ -12,8 +12,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.logging.DeferredLogs;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ApplicationListener;
-import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.support.GenericApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
@@ -37,6 +37,7 @@ class EmbeddedRedisIntegrationTests {
 		StandardEnvironment environment = environment(Map.of("spring.data.redis.port", free));
 		SpringApplication application = new SpringApplication();
 		Set<ApplicationListener<?>> before = new HashSet<>(application.getListeners());
+		Set<ApplicationContextInitializer<?>> initializersBefore = new HashSet<>(application.getInitializers());
 
 		this.postProcessor.postProcessEnvironment(environment, application);
 
@@ -44,8 +45,10 @@ class EmbeddedRedisIntegrationTests {
 		assertThat(RedisProbe.answers("localhost", port)).isTrue();
 		Set<ApplicationListener<?>> added = new HashSet<>(application.getListeners());
 		added.removeAll(before);
-		assertThat(added).hasSize(1);
-		closeContext(added);
+		assertThat(added).as("a listener stopping Redis when start-up fails").hasSize(1);
+		Set<ApplicationContextInitializer<?>> initializers = new HashSet<>(application.getInitializers());
+		initializers.removeAll(initializersBefore);
+		startAndCloseContext(initializers);
 		await().atMost(Duration.ofSeconds(10)).until(() -> !RedisProbe.answers("localhost", port));
 	}
 
@@ -90,13 +93,16 @@ class EmbeddedRedisIntegrationTests {
 		return environment;
 	}
 
+	// Redis is stopped by a disposable bean the post-processor's initializer registers,
+	// so
+	// that it goes last when the context closes.
 	@SuppressWarnings({ "rawtypes", "unchecked" })
-	private static void closeContext(Set<ApplicationListener<?>> listeners) {
+	private static void startAndCloseContext(Set<ApplicationContextInitializer<?>> initializers) {
 		try (GenericApplicationContext context = new GenericApplicationContext()) {
-			ContextClosedEvent event = new ContextClosedEvent(context);
-			for (ApplicationListener listener : listeners) {
-				listener.onApplicationEvent(event);
+			for (ApplicationContextInitializer initializer : initializers) {
+				initializer.initialize(context);
 			}
+			context.refresh();
 		}
 	}
 

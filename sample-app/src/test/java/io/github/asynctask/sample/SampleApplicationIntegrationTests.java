@@ -17,6 +17,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
@@ -29,6 +30,9 @@ import static org.awaitility.Awaitility.await;
  * order over HTTP, as a user would with curl.
  */
 @ExtendWith(RedisExtension.class)
+// Closes the context after the class, before its Redis stops: a cached context closed at
+// JVM exit would wait on a Redis that is gone and hold the forked JVM up.
+@DirtiesContext
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sample.embedded-redis.enabled=false", "async-task.defaults.backoff.delay=50ms" })
 class SampleApplicationIntegrationTests {

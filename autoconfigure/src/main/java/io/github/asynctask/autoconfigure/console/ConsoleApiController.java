@@ -2,6 +2,7 @@ package io.github.asynctask.autoconfigure.console;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.github.asynctask.autoconfigure.console.Views.Done;
 import io.github.asynctask.autoconfigure.console.Views.Overview;
@@ -23,11 +24,13 @@ import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.WebRequest;
 
 /**
  * The JSON the console page reads, under {@code <console path>/api}. Writes are POSTs (so
  * Spring Security's CSRF protection applies to them) and are refused unless
- * {@code async-task.console.writes-enabled=true}.
+ * {@code async-task.console.writes-enabled=true}, and need a user in
+ * {@code async-task.console.write-role} (see {@link WriteAccess}).
  */
 @RestController
 @RequestMapping("${async-task.console.path:/asynctask}/api")
@@ -41,15 +44,22 @@ final class ConsoleApiController {
 
 	private final AsyncTaskProperties.Console properties;
 
+	private final WriteAccess access;
+
 	ConsoleApiController(TaskOperations operations, AsyncTaskProperties.Console properties) {
 		this.operations = operations;
 		this.properties = properties;
+		this.access = new WriteAccess(properties.getWriteRole());
 	}
 
 	@GetMapping("/settings")
-	Map<String, Object> settings(@RequestAttribute(name = CSRF_ATTRIBUTE, required = false) @Nullable Object csrf) {
+	Map<String, Object> settings(@RequestAttribute(name = CSRF_ATTRIBUTE, required = false) @Nullable Object csrf,
+			WebRequest request) {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		settings.put("writesEnabled", this.properties.isWritesEnabled());
+		settings.put("writeRole", this.properties.getWriteRole());
+		settings.put("canWrite", this.properties.isWritesEnabled()
+				&& this.access.allows(request.getUserPrincipal(), request::isUserInRole));
 		settings.put("showArguments", this.properties.isShowArguments());
 		settings.put("refreshMillis", this.properties.getRefreshInterval().toMillis());
 		if (csrf != null) {
@@ -77,31 +87,32 @@ final class ConsoleApiController {
 	}
 
 	@PostMapping("/queues/{queue}/tasks/{id}/retry")
-	ResponseEntity<Object> retry(@PathVariable String queue, @PathVariable String id) {
-		return write(() -> this.operations.retry(queue, id));
+	ResponseEntity<Object> retry(@PathVariable String queue, @PathVariable String id, WebRequest request) {
+		return write(request, () -> this.operations.retry(queue, id));
 	}
 
 	@PostMapping("/queues/{queue}/tasks/{id}/delete")
-	ResponseEntity<Object> delete(@PathVariable String queue, @PathVariable String id) {
-		return write(() -> this.operations.delete(queue, id));
+	ResponseEntity<Object> delete(@PathVariable String queue, @PathVariable String id, WebRequest request) {
+		return write(request, () -> this.operations.delete(queue, id));
 	}
 
 	@PostMapping("/queues/{queue}/pause")
-	ResponseEntity<Object> pause(@PathVariable String queue) {
-		return write(() -> this.operations.pause(queue));
+	ResponseEntity<Object> pause(@PathVariable String queue, WebRequest request) {
+		return write(request, () -> this.operations.pause(queue));
 	}
 
 	@PostMapping("/queues/{queue}/resume")
-	ResponseEntity<Object> resume(@PathVariable String queue) {
-		return write(() -> this.operations.resume(queue));
+	ResponseEntity<Object> resume(@PathVariable String queue, WebRequest request) {
+		return write(request, () -> this.operations.resume(queue));
 	}
 
-	private ResponseEntity<Object> write(java.util.function.Supplier<Done> operation) {
+	private ResponseEntity<Object> write(WebRequest request, Supplier<Done> operation) {
 		if (!this.properties.isWritesEnabled()) {
 			return ResponseEntity.status(HttpStatus.FORBIDDEN)
 				.body(Map.of("message", "Console writes are off; set async-task.console.writes-enabled=true "
 						+ "after protecting the console path (see docs/observability.md)"));
 		}
+		this.access.check(request.getUserPrincipal(), request::isUserInRole);
 		return ResponseEntity.ok(operation.get());
 	}
 
@@ -111,6 +122,8 @@ final class ConsoleApiController {
 			case NOT_FOUND -> HttpStatus.NOT_FOUND;
 			case CONFLICT -> HttpStatus.CONFLICT;
 			case BAD_REQUEST -> HttpStatus.BAD_REQUEST;
+			case UNAUTHORIZED -> HttpStatus.UNAUTHORIZED;
+			case FORBIDDEN -> HttpStatus.FORBIDDEN;
 		};
 		return ResponseEntity.status(status).body(Map.of("message", ex.getMessage()));
 	}

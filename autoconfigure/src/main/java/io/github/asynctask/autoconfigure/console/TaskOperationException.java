@@ -16,7 +16,13 @@ public class TaskOperationException extends RuntimeException {
 		CONFLICT,
 
 		/** The request itself is malformed (400). */
-		BAD_REQUEST
+		BAD_REQUEST,
+
+		/** A write without an authenticated user (401). */
+		UNAUTHORIZED,
+
+		/** A write by a user without the write role (403). */
+		FORBIDDEN
 
 	}
 

@@ -7,9 +7,11 @@ import java.util.function.Supplier;
 import io.github.asynctask.autoconfigure.console.TaskOperationException;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.autoconfigure.console.Views.Overview;
+import io.github.asynctask.autoconfigure.console.WriteAccess;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
@@ -20,7 +22,8 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
 /**
  * The {@code asynctask} actuator endpoint: queues, instances and tasks, and the
  * operator's writes. Writes are off by default ({@code defaultAccess = READ_ONLY}); allow
- * them with {@code management.endpoint.asynctask.access=unrestricted}.
+ * them with {@code management.endpoint.asynctask.access=unrestricted}; each write also
+ * needs a user in {@code async-task.console.write-role} (see {@link WriteAccess}).
  * <ul>
  * <li>{@code GET /actuator/asynctask}: every queue and live instance</li>
  * <li>{@code GET /actuator/asynctask/{queue}?state=dead&offset=0&count=50}: a page of
@@ -37,8 +40,11 @@ public class AsyncTaskEndpoint {
 
 	private final TaskOperations operations;
 
-	public AsyncTaskEndpoint(TaskOperations operations) {
+	private final WriteAccess access;
+
+	public AsyncTaskEndpoint(TaskOperations operations, WriteAccess access) {
 		this.operations = operations;
+		this.access = access;
 	}
 
 	/** Every queue with its sizes, paused flag and latency, and every live instance. */
@@ -66,18 +72,23 @@ public class AsyncTaskEndpoint {
 
 	/** Pause or resume a queue: {@code action} is {@code pause} or {@code resume}. */
 	@WriteOperation
-	public WebEndpointResponse<Object> queueAction(@Selector String queue, String action) {
-		return answer(() -> switch (action.toLowerCase(Locale.ROOT)) {
-			case "pause" -> this.operations.pause(queue);
-			case "resume" -> this.operations.resume(queue);
-			default -> throw badAction(action, "pause, resume");
+	public WebEndpointResponse<Object> queueAction(SecurityContext security, @Selector String queue, String action) {
+		return answer(() -> {
+			checkWrite(security);
+			return switch (action.toLowerCase(Locale.ROOT)) {
+				case "pause" -> this.operations.pause(queue);
+				case "resume" -> this.operations.resume(queue);
+				default -> throw badAction(action, "pause, resume");
+			};
 		});
 	}
 
 	/** Retry a dead task: {@code action} is {@code retry}. */
 	@WriteOperation
-	public WebEndpointResponse<Object> taskAction(@Selector String queue, @Selector String id, String action) {
+	public WebEndpointResponse<Object> taskAction(SecurityContext security, @Selector String queue, @Selector String id,
+			String action) {
 		return answer(() -> {
+			checkWrite(security);
 			if (!"retry".equalsIgnoreCase(action)) {
 				throw badAction(action, "retry");
 			}
@@ -87,8 +98,15 @@ public class AsyncTaskEndpoint {
 
 	/** Delete a task that is not running. */
 	@DeleteOperation
-	public WebEndpointResponse<Object> delete(@Selector String queue, @Selector String id) {
-		return answer(() -> this.operations.delete(queue, id));
+	public WebEndpointResponse<Object> delete(SecurityContext security, @Selector String queue, @Selector String id) {
+		return answer(() -> {
+			checkWrite(security);
+			return this.operations.delete(queue, id);
+		});
+	}
+
+	private void checkWrite(SecurityContext security) {
+		this.access.check(security.getPrincipal(), security::isUserInRole);
 	}
 
 	private static TaskOperationException badAction(String action, String allowed) {
@@ -105,6 +123,8 @@ public class AsyncTaskEndpoint {
 				case NOT_FOUND -> WebEndpointResponse.STATUS_NOT_FOUND;
 				case CONFLICT -> 409;
 				case BAD_REQUEST -> WebEndpointResponse.STATUS_BAD_REQUEST;
+				case UNAUTHORIZED -> 401;
+				case FORBIDDEN -> 403;
 			};
 			return new WebEndpointResponse<>(Map.of("message", ex.getMessage()), status);
 		}

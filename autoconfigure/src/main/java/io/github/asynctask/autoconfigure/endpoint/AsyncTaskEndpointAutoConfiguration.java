@@ -1,13 +1,16 @@
 package io.github.asynctask.autoconfigure.endpoint;
 
 import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
+import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
+import io.github.asynctask.autoconfigure.console.WriteAccess;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -18,13 +21,14 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = AsyncTaskConsoleAutoConfiguration.class)
 @ConditionalOnClass(ConditionalOnAvailableEndpoint.class)
 @ConditionalOnBean(TaskOperations.class)
+@EnableConfigurationProperties(AsyncTaskProperties.class)
 public final class AsyncTaskEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
-	AsyncTaskEndpoint asyncTaskEndpoint(TaskOperations operations) {
-		return new AsyncTaskEndpoint(operations);
+	AsyncTaskEndpoint asyncTaskEndpoint(TaskOperations operations, AsyncTaskProperties properties) {
+		return new AsyncTaskEndpoint(operations, new WriteAccess(properties.getConsole().getWriteRole()));
 	}
 
 }

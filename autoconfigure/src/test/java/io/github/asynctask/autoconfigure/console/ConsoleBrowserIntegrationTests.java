@@ -17,6 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -57,7 +58,8 @@ class ConsoleBrowserIntegrationTests {
 				"Chromium and chromedriver are needed (apt-get install chromium chromium-driver)");
 		redis.flushAll();
 		this.context = ConsoleTestApplication.start(redis, "async-task.console.enabled=true",
-				"async-task.console.writes-enabled=true", "async-task.console.refresh-interval=1s");
+				"async-task.console.writes-enabled=true", "async-task.console.write-role=",
+				"async-task.console.refresh-interval=1s");
 		ChromeOptions options = new ChromeOptions();
 		options.setBinary(CHROMIUM);
 		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -110,7 +112,13 @@ class ConsoleBrowserIntegrationTests {
 		assertThat(this.browser.findElement(By.cssSelector("tr[data-queue='mail']")).getText()).contains("mail");
 		saveScreenshot("console-screenshot.png");
 
-		task.findElement(By.cssSelector("button.retry")).click();
+		// Found afresh at the click: a refresh may have rebuilt the row since it was
+		// read.
+		new WebDriverWait(this.browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
+			.until((driver) -> {
+				driver.findElement(row).findElement(By.cssSelector("button.retry")).click();
+				return true;
+			});
 
 		await().atMost(Duration.ofSeconds(20))
 			.untilAsserted(() -> assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.PENDING));

@@ -84,7 +84,8 @@ class ConsoleIntegrationTests {
 	@Test
 	void enabledWritesActOnRedisAndRefuseWhatCannotBeDone() throws Exception {
 		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
-				"async-task.console.enabled=true", "async-task.console.writes-enabled=true")) {
+				"async-task.console.enabled=true", "async-task.console.writes-enabled=true",
+				"async-task.console.write-role=")) {
 			RedisBroker broker = context.getBean(RedisBroker.class);
 			String dead = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
 			String pending = ConsoleTestApplication.submit(broker, "mail.receipt", "[2]");
@@ -100,6 +101,21 @@ class ConsoleIntegrationTests {
 				.isEqualTo(200);
 			assertThat(broker.find(QUEUE, pending)).isEmpty();
 			assertThat(post(context, "/asynctask/api/queues/mail/tasks/gone/delete").statusCode()).isEqualTo(404);
+		}
+	}
+
+	@Test
+	void enabledWritesStillNeedAUserInTheWriteRoleByDefault() throws Exception {
+		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
+				"async-task.console.enabled=true", "async-task.console.writes-enabled=true")) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
+			HttpResponse<String> retry = post(context, "/asynctask/api/queues/mail/tasks/" + id + "/retry");
+			assertThat(retry.statusCode()).isEqualTo(401);
+			assertThat(retry.body()).contains("role 'ASYNCTASK_ADMIN'").contains("async-task.console.write-role");
+			assertThat(post(context, "/asynctask/api/queues/mail/pause").statusCode()).isEqualTo(401);
+			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.DEAD);
+			assertThat(broker.stats(QUEUE).paused()).isFalse();
 		}
 	}
 

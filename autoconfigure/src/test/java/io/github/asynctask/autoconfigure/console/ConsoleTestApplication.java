@@ -29,6 +29,19 @@ public class ConsoleTestApplication {
 
 	public static final String QUEUE = "mail";
 
+	/**
+	 * Spring Security is on the test classpath for
+	 * {@code ConsoleSecurityIntegrationTests}; the other tests run without it, as an
+	 * application without Spring Security does. Passing
+	 * {@code spring.autoconfigure.exclude=} turns it back on.
+	 */
+	public static final String WITHOUT_SPRING_SECURITY = "spring.autoconfigure.exclude="
+			+ "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
+			+ "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration,"
+			+ "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration,"
+			+ "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration,"
+			+ "org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration";
+
 	@Bean
 	RedisBroker testBroker(RedisConnectionFactory connectionFactory) {
 		return new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask"));
@@ -36,9 +49,15 @@ public class ConsoleTestApplication {
 
 	/** Start on a free port against {@code redis}, with extra properties. */
 	public static ConfigurableApplicationContext start(RedisServer redis, String... properties) {
-		return new SpringApplicationBuilder(ConsoleTestApplication.class)
+		return start(redis, new Class<?>[0], properties);
+	}
+
+	/** Start with further configuration classes, on a free port against {@code redis}. */
+	public static ConfigurableApplicationContext start(RedisServer redis, Class<?>[] configurations,
+			String... properties) {
+		return new SpringApplicationBuilder(ConsoleTestApplication.class).sources(configurations)
 			.properties("server.port=0", "spring.data.redis.host=" + redis.host(),
-					"spring.data.redis.port=" + redis.port(), "spring.main.banner-mode=off")
+					"spring.data.redis.port=" + redis.port(), "spring.main.banner-mode=off", WITHOUT_SPRING_SECURITY)
 			.properties(properties)
 			.run();
 	}

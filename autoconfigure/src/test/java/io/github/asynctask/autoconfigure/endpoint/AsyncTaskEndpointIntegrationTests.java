@@ -42,7 +42,7 @@ class AsyncTaskEndpointIntegrationTests {
 	@BeforeAll
 	static void start(RedisServer redis) {
 		context = ConsoleTestApplication.start(redis, "management.endpoints.web.exposure.include=asynctask",
-				"management.endpoint.asynctask.access=unrestricted");
+				"management.endpoint.asynctask.access=unrestricted", "async-task.console.write-role=");
 		broker = context.getBean(RedisBroker.class);
 		base = "http://localhost:" + context.getEnvironment().getProperty("local.server.port") + "/actuator/asynctask";
 	}

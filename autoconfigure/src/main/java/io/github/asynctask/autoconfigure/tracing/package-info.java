@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration of trace context propagation from submitter to worker.
+ */
+@NullMarked
+package io.github.asynctask.autoconfigure.tracing;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,245 @@
+package io.github.asynctask.autoconfigure.console;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
+
+import static io.github.asynctask.autoconfigure.console.ConsoleTestApplication.QUEUE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Console and endpoint writes in an application with Spring Security over a real Redis.
+ * The application lets every request through its filter chain (CSRF on, as by default),
+ * so what refuses a write here is the library's own role check or Spring Security's CSRF
+ * filter: a write needs a signed-in user in {@code async-task.console.write-role} and the
+ * CSRF token the console reads from its settings. The Redis password never shows up in
+ * what the console or the endpoint answer.
+ */
+@ExtendWith(RedisExtension.class)
+class ConsoleSecurityIntegrationTests {
+
+	private static final String PASSWORD = "s3cret-redis-pa55word";
+
+	private static final String[] SECURED = { "spring.autoconfigure.exclude=", "async-task.console.enabled=true",
+			"async-task.console.writes-enabled=true", "management.endpoints.web.exposure.include=asynctask",
+			"management.endpoint.asynctask.access=unrestricted" };
+
+	private RedisServer redis;
+
+	@BeforeEach
+	void flush(RedisServer redis) {
+		this.redis = redis;
+		redis.flushAll();
+	}
+
+	@Test
+	void consoleWritesNeedASignedInUserInTheWriteRoleAndACsrfToken() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
+			String retry = "/asynctask/api/queues/mail/tasks/" + id + "/retry";
+
+			Browser anonymous = new Browser(context, null);
+			HttpResponse<String> noUser = anonymous.post(retry, anonymous.csrf());
+			assertThat(noUser.statusCode()).isEqualTo(401);
+			assertThat(noUser.body()).contains("authenticated user with role 'ASYNCTASK_ADMIN'");
+
+			Browser viewer = new Browser(context, "viewer");
+			HttpResponse<String> noRole = viewer.post(retry, viewer.csrf());
+			assertThat(noRole.statusCode()).isEqualTo(403);
+			assertThat(noRole.body()).contains("User 'viewer' lacks role 'ASYNCTASK_ADMIN'");
+
+			Browser admin = new Browser(context, "admin");
+			assertThat(viewer.get("/asynctask/api/settings").body()).as("the page hides its buttons")
+				.contains("\"canWrite\":false");
+			assertThat(admin.get("/asynctask/api/settings").body()).contains("\"canWrite\":true");
+			assertThat(admin.post(retry, null).statusCode()).as("no CSRF token").isEqualTo(403);
+			assertThat(admin.post(retry, new String[] { "X-CSRF-TOKEN", "forged" }).statusCode()).as("wrong token")
+				.isEqualTo(403);
+			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.DEAD);
+			assertThat(viewer.post("/asynctask/api/queues/mail/pause", viewer.csrf()).statusCode()).isEqualTo(403);
+			assertThat(broker.stats(QUEUE).paused()).isFalse();
+
+			assertThat(admin.post(retry, admin.csrf()).statusCode()).isEqualTo(200);
+			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.PENDING);
+		}
+	}
+
+	@Test
+	void theWriteRoleIsConfigurable() throws Exception {
+		try (ConfigurableApplicationContext context = start("async-task.console.write-role=OPS")) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			ConsoleTestApplication.submit(broker, "mail.receipt", "[1]");
+			Browser admin = new Browser(context, "admin");
+			HttpResponse<String> refused = admin.post("/asynctask/api/queues/mail/pause", admin.csrf());
+			assertThat(refused.statusCode()).isEqualTo(403);
+			assertThat(refused.body()).contains("lacks role 'OPS'");
+			assertThat(broker.stats(QUEUE).paused()).isFalse();
+			Browser ops = new Browser(context, "ops");
+			assertThat(ops.post("/asynctask/api/queues/mail/pause", ops.csrf()).statusCode()).isEqualTo(200);
+			assertThat(broker.stats(QUEUE).paused()).isTrue();
+		}
+	}
+
+	@Test
+	void endpointWritesNeedTheWriteRoleAndACsrfTokenToo() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
+			String task = "/actuator/asynctask/mail/" + id;
+			Browser viewer = new Browser(context, "viewer");
+			HttpResponse<String> noRole = viewer.postJson(task, "{\"action\":\"retry\"}", viewer.csrf());
+			assertThat(noRole.statusCode()).isEqualTo(403);
+			assertThat(noRole.body()).contains("lacks role 'ASYNCTASK_ADMIN'");
+			Browser anonymous = new Browser(context, null);
+			assertThat(anonymous.postJson(task, "{\"action\":\"retry\"}", anonymous.csrf()).statusCode())
+				.isEqualTo(401);
+			Browser admin = new Browser(context, "admin");
+			assertThat(admin.postJson(task, "{\"action\":\"retry\"}", null).statusCode()).as("no CSRF token")
+				.isEqualTo(403);
+			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.DEAD);
+			assertThat(admin.postJson(task, "{\"action\":\"retry\"}", admin.csrf()).statusCode()).isEqualTo(200);
+			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.PENDING);
+		}
+	}
+
+	@Test
+	void theRedisPasswordNeverAppearsInTheEndpointOrConsoleOutput() throws Exception {
+		this.redis.cli("ACL", "SETUSER", "shop", "on", ">" + PASSWORD, "~*", "&*", "+@all");
+		try (ConfigurableApplicationContext context = start("spring.data.redis.username=shop",
+				"spring.data.redis.password=" + PASSWORD)) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
+			ConsoleTestApplication.heartbeat(broker);
+			assertThat(this.redis.cli("ACL", "WHOAMI")).isEqualTo("default");
+			Browser admin = new Browser(context, "admin");
+			for (String path : new String[] { "/actuator/asynctask", "/actuator/asynctask/mail?state=dead",
+					"/actuator/asynctask/mail/" + id, "/asynctask/api/overview", "/asynctask/api/settings",
+					"/asynctask/api/queues/mail/tasks?state=dead", "/asynctask/api/queues/mail/tasks/" + id }) {
+				HttpResponse<String> answer = admin.get(path);
+				assertThat(answer.statusCode()).as(path).isEqualTo(200);
+				assertThat(answer.body()).as(path).doesNotContain(PASSWORD);
+			}
+			assertThat(admin.get("/actuator/asynctask").body()).as("the endpoint read Redis as user shop")
+				.contains("\"name\":\"mail\"")
+				.contains("\"dead\":1");
+		}
+	}
+
+	private ConfigurableApplicationContext start(String... more) {
+		String[] properties = new String[SECURED.length + more.length];
+		System.arraycopy(SECURED, 0, properties, 0, SECURED.length);
+		System.arraycopy(more, 0, properties, SECURED.length, more.length);
+		return ConsoleTestApplication.start(this.redis, new Class<?>[] { SecuredApplication.class }, properties);
+	}
+
+	/**
+	 * One user's HTTP session: basic authentication (when a user is given) and the
+	 * session cookie that holds the CSRF token.
+	 */
+	private static final class Browser {
+
+		private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+
+		private final String base;
+
+		private final @Nullable String authorization;
+
+		Browser(ConfigurableApplicationContext context, @Nullable String user) {
+			this.base = "http://localhost:" + context.getEnvironment().getProperty("local.server.port");
+			this.authorization = (user != null)
+					? "Basic " + Base64.getEncoder().encodeToString((user + ":pw").getBytes(StandardCharsets.UTF_8))
+					: null;
+		}
+
+		/** The CSRF header and token, as the console page reads them. */
+		String[] csrf() throws IOException, InterruptedException {
+			JsonNode settings = JsonMapper.shared().readTree(get("/asynctask/api/settings").body());
+			assertThat(settings.path("csrfHeader").isString()).as("settings carry the CSRF header").isTrue();
+			return new String[] { settings.path("csrfHeader").asString(), settings.path("csrfToken").asString() };
+		}
+
+		HttpResponse<String> get(String path) throws IOException, InterruptedException {
+			return send(request(path).GET());
+		}
+
+		HttpResponse<String> post(String path, String @Nullable [] csrf) throws IOException, InterruptedException {
+			HttpRequest.Builder request = request(path).POST(HttpRequest.BodyPublishers.noBody());
+			return send(withCsrf(request, csrf));
+		}
+
+		HttpResponse<String> postJson(String path, String json, String @Nullable [] csrf)
+				throws IOException, InterruptedException {
+			HttpRequest.Builder request = request(path).header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(json));
+			return send(withCsrf(request, csrf));
+		}
+
+		private HttpRequest.Builder request(String path) {
+			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.base + path));
+			if (this.authorization != null) {
+				request.header("Authorization", this.authorization);
+			}
+			return request;
+		}
+
+		private static HttpRequest.Builder withCsrf(HttpRequest.Builder request, String @Nullable [] csrf) {
+			return (csrf != null) ? request.header(csrf[0], csrf[1]) : request;
+		}
+
+		private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+			return this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+		}
+
+	}
+
+	/**
+	 * Spring Security as an application might set it up: every request passes the chain
+	 * (CSRF on by default), users sign in with basic authentication.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class SecuredApplication {
+
+		@Bean
+		SecurityFilterChain securityFilterChain(HttpSecurity http) throws Exception {
+			return http.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+				.httpBasic(Customizer.withDefaults())
+				.build();
+		}
+
+		@Bean
+		InMemoryUserDetailsManager users() {
+			return new InMemoryUserDetailsManager(
+					User.withUsername("admin").password("{noop}pw").roles("ASYNCTASK_ADMIN").build(),
+					User.withUsername("viewer").password("{noop}pw").roles("VIEWER").build(),
+					User.withUsername("ops").password("{noop}pw").roles("OPS").build());
+		}
+
+	}
+
+}
