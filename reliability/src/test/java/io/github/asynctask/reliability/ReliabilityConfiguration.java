@@ -107,8 +107,10 @@ class ReliabilityConfiguration {
 	}
 
 	@Bean
-	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger) {
-		return new LedgerBroker(new LuaRedisBroker(connections, keys), ledger);
+	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger, Args args) {
+		// redisTimeout: the bound on each script's reply (async-task.redis-timeout)
+		Duration replyTimeout = Duration.ofMillis(Long.parseLong(args.get("redisTimeout", "5000")));
+		return new LedgerBroker(new LuaRedisBroker(connections, keys, Duration.ZERO, replyTimeout), ledger);
 	}
 
 	@Bean
@@ -128,8 +130,13 @@ class ReliabilityConfiguration {
 	}
 
 	@Bean(destroyMethod = "close")
-	ResendBuffer resendBuffer(RedisBroker broker) {
-		return new ResendBuffer(broker, 10_000, TaskListener.NO_OP);
+	ResendBuffer resendBuffer(RedisBroker broker, Args args, ResendSizes sizes) {
+		return new ResendBuffer(broker, Integer.parseInt(args.get("resendCapacity", "10000")), sizes);
+	}
+
+	@Bean
+	ResendSizes resendSizes() {
+		return new ResendSizes();
 	}
 
 	@Bean
