@@ -165,14 +165,12 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public void pause(String queue) {
-		String key = this.keys.paused(queue);
-		this.runner.call("PAUSE", queue, (connection) -> connection.stringCommands().set(bytes(key), bytes("1")));
+		this.runner.run(Scripts.SET_PAUSED, queue, List.of(this.keys.paused(queue)), List.of("1"));
 	}
 
 	@Override
 	public void resume(String queue) {
-		String key = this.keys.paused(queue);
-		this.runner.call("RESUME", queue, (connection) -> connection.keyCommands().del(bytes(key)));
+		this.runner.run(Scripts.SET_PAUSED, queue, List.of(this.keys.paused(queue)), List.of("0"));
 	}
 
 	@Override
@@ -209,10 +207,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public void unregister(String instanceId) {
-		this.runner.call("UNREGISTER", "-", (connection) -> {
-			connection.zSetCommands().zRem(bytes(this.keys.instancesSeen()), bytes(instanceId));
-			return connection.hashCommands().hDel(bytes(this.keys.instancesInfo()), bytes(instanceId));
-		});
+		this.runner.run(Scripts.UNREGISTER, "-", List.of(this.keys.instancesSeen(), this.keys.instancesInfo()),
+				List.of(instanceId));
 	}
 
 	@Override

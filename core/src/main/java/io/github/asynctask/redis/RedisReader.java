@@ -1,6 +1,5 @@
 package io.github.asynctask.redis;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -47,10 +46,10 @@ abstract class RedisReader {
 	}
 
 	public Optional<TaskInfo> find(String queue, String id) {
-		String key = this.keys.tasks(queue);
-		byte[] raw = this.runner.call("HGET", queue,
-				(connection) -> connection.hashCommands().hGet(bytes(key), bytes(id)));
-		return Optional.ofNullable(raw).map((value) -> StoredTask.parse(id, string(value)).toInfo(queue));
+		List<?> reply = Replies
+			.list(this.runner.run(Scripts.FIND, queue, List.of(this.keys.tasks(queue)), List.of(id)));
+		return reply.isEmpty() ? Optional.empty()
+				: Optional.of(StoredTask.parse(id, Replies.string(reply.get(0))).toInfo(queue));
 	}
 
 	public List<TaskInfo> list(String queue, TaskState state, int offset, int count) {
@@ -63,49 +62,27 @@ abstract class RedisReader {
 			case PENDING -> throw new IllegalArgumentException(
 					"Listing pending tasks is not supported; read the queue's stats instead");
 		};
-		String tasks = this.keys.tasks(queue);
-		return this.runner.call("LIST " + state, queue, (connection) -> {
-			Set<byte[]> ids = connection.zSetCommands().zRange(bytes(set), offset, offset + count - 1L);
-			if (ids == null || ids.isEmpty()) {
-				return List.of();
-			}
-			List<byte[]> values = connection.hashCommands().hMGet(bytes(tasks), ids.toArray(new byte[0][]));
-			List<TaskInfo> page = new ArrayList<>(ids.size());
-			int i = 0;
-			for (byte[] id : ids) {
-				byte[] value = (values != null) ? values.get(i++) : null;
-				if (value != null) {
-					page.add(StoredTask.parse(string(id), string(value)).toInfo(queue));
-				}
-			}
-			return page;
-		});
+		List<?> reply = Replies.list(this.runner.run(Scripts.LIST, queue, List.of(set, this.keys.tasks(queue)),
+				List.of(Integer.toString(offset), Integer.toString(count))));
+		List<TaskInfo> page = new ArrayList<>(reply.size() / 2);
+		for (int i = 0; i < reply.size(); i += 2) {
+			page.add(StoredTask.parse(Replies.string(reply.get(i)), Replies.string(reply.get(i + 1))).toInfo(queue));
+		}
+		return page;
 	}
 
 	public void registerQueues(Collection<String> queues) {
-		if (queues.isEmpty()) {
-			return;
+		if (!queues.isEmpty()) {
+			queues.forEach(QueueName::check);
+			this.runner.run(Scripts.QUEUES, "-", List.of(this.keys.queues()), List.copyOf(queues));
 		}
-		byte[][] names = queues.stream().map(QueueName::check).map(RedisReader::bytes).toArray(byte[][]::new);
-		this.runner.call("SADD", "-", (connection) -> connection.setCommands().sAdd(bytes(this.keys.queues()), names));
 	}
 
 	public Set<String> knownQueues() {
-		Set<byte[]> members = this.runner.call("SMEMBERS", "-",
-				(connection) -> connection.setCommands().sMembers(bytes(this.keys.queues())));
+		List<?> reply = Replies.list(this.runner.run(Scripts.QUEUES, "-", List.of(this.keys.queues()), List.of()));
 		Set<String> queues = new LinkedHashSet<>();
-		if (members != null) {
-			members.forEach((member) -> queues.add(string(member)));
-		}
+		reply.forEach((name) -> queues.add(Replies.string(name)));
 		return queues;
-	}
-
-	static byte[] bytes(String value) {
-		return value.getBytes(StandardCharsets.UTF_8);
-	}
-
-	static String string(byte[] value) {
-		return new String(value, StandardCharsets.UTF_8);
 	}
 
 }

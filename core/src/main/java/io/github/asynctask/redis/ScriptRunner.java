@@ -59,8 +59,7 @@ final class ScriptRunner {
 		});
 	}
 
-	/** Run a plain command on a connection, with the same error translation. */
-	<T> T call(String what, String queue, Function<RedisConnection, T> action) {
+	private <T> T call(String what, String queue, Function<RedisConnection, T> action) {
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
 			return action.apply(connection);
 		}

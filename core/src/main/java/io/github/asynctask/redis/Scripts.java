@@ -35,6 +35,16 @@ final class Scripts {
 
 	static final LuaScript INSTANCES = LuaScript.load("instances");
 
+	static final LuaScript UNREGISTER = LuaScript.load("unregister");
+
+	static final LuaScript SET_PAUSED = LuaScript.load("set_paused");
+
+	static final LuaScript FIND = LuaScript.load("find");
+
+	static final LuaScript LIST = LuaScript.load("list");
+
+	static final LuaScript QUEUES = LuaScript.load("queues");
+
 	private Scripts() {
 	}
 

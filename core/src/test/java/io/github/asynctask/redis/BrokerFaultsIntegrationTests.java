@@ -13,6 +13,7 @@ import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -54,6 +55,35 @@ class BrokerFaultsIntegrationTests extends BrokerIntegrationTestSupport {
 		fixture.redis.start();
 		assertThat(this.broker.enqueue(BrokerFixture.request("after-outage")).outcome())
 			.isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+	}
+
+	@Test
+	void everyCallIsBoundedByTheReplyTimeoutEvenWhenTheClientWouldWaitAMinute() {
+		assumeTrue(fixture.redis.canInjectFaults());
+		var patientClient = new org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory(
+				new org.springframework.data.redis.connection.RedisStandaloneConfiguration(fixture.redis.host(),
+						fixture.redis.port()));
+		patientClient.afterPropertiesSet();
+		patientClient.start();
+		try {
+			LuaRedisBroker broker = new LuaRedisBroker(patientClient, this.keys, Duration.ZERO, Duration.ofMillis(300));
+			broker.stats(QUEUE);
+			fixture.redis.kill();
+			// Lettuce would queue these for its 60 s command timeout; the broker gives up
+			// first.
+			assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+				assertThatExceptionOfType(RedisUnavailableException.class).isThrownBy(() -> broker.pause(QUEUE))
+					.withMessageContaining("no reply within 300 ms");
+				assertThatExceptionOfType(RedisUnavailableException.class)
+					.isThrownBy(() -> broker.unregister("instance"));
+				assertThatExceptionOfType(RedisUnavailableException.class)
+					.isThrownBy(() -> broker.enqueueAll(java.util.List.of(BrokerFixture.request("x"))));
+			});
+		}
+		finally {
+			fixture.redis.start();
+			patientClient.destroy();
+		}
 	}
 
 	@Test

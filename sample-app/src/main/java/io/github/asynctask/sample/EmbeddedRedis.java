@@ -54,7 +54,7 @@ final class EmbeddedRedis {
 			.bind("127.0.0.1")
 			.setting("save \"\"")
 			.setting("appendonly no")
-			.onShutdownForceStop(true)
+			.onShutdownForceStop(false)
 			.build();
 		server.start();
 		return new EmbeddedRedis(server, port, source);
@@ -73,7 +73,7 @@ final class EmbeddedRedis {
 			this.server.stop();
 		}
 		catch (IOException ex) {
-			// The process is on its way out anyway; the JVM shutdown hook kills it last.
+			// The process is on its way out anyway.
 		}
 	}
 

@@ -9,9 +9,8 @@ import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.context.event.ApplicationFailedEvent;
 import org.springframework.boot.logging.DeferredLogFactory;
-import org.springframework.context.ApplicationEvent;
+import org.springframework.beans.factory.support.DefaultSingletonBeanRegistry;
 import org.springframework.context.ApplicationListener;
-import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
@@ -59,19 +58,22 @@ public class EmbeddedRedisEnvironmentPostProcessor implements EnvironmentPostPro
 		this.logger.warn("No Redis answers at " + host + ":" + port + "; started an embedded Redis (" + redis.source()
 				+ ") on port " + redis.port()
 				+ ". Tasks live only as long as this process: set spring.data.redis.host/port to use a real Redis.");
-		application.addListeners(new StopOnShutdown(redis));
+		// Registered before any bean, so destroyed after all of them: the worker
+		// container has
+		// handed its tasks back and the Redis client has closed by the time Redis stops.
+		application.addInitializers((context) -> ((DefaultSingletonBeanRegistry) context.getBeanFactory())
+			.registerDisposableBean("sampleEmbeddedRedis", redis::stop));
+		application.addListeners(new StopOnFailure(redis));
 	}
 
 	/**
-	 * Stops the embedded Redis with the application, or when it fails to start.
+	 * Stops the embedded Redis when the application fails to start (no context to close).
 	 */
-	private record StopOnShutdown(EmbeddedRedis redis) implements ApplicationListener<ApplicationEvent> {
+	private record StopOnFailure(EmbeddedRedis redis) implements ApplicationListener<ApplicationFailedEvent> {
 
 		@Override
-		public void onApplicationEvent(ApplicationEvent event) {
-			if (event instanceof ContextClosedEvent || event instanceof ApplicationFailedEvent) {
-				this.redis.stop();
-			}
+		public void onApplicationEvent(ApplicationFailedEvent event) {
+			this.redis.stop();
 		}
 
 	}
