@@ -137,7 +137,8 @@ class RedisOutageDuringCommitsIntegrationTests {
 			Set<String> committed = new TreeSet<>(jdbc.queryForList("select task_id from orders", String.class));
 			Set<String> reported = reportedLost(errors);
 			Set<String> ran = new TreeSet<>();
-			rig.workers.forEach((worker) -> ran.addAll(startedIds(worker)));
+			rig.workers
+				.forEach((worker) -> LedgerChecker.records(worker, "START").forEach((start) -> ran.add(start[2])));
 			Map<String, LedgerChecker.Expect> expected = new HashMap<>();
 			committed.stream()
 				.filter((id) -> !reported.contains(id) || ran.contains(id))
@@ -209,22 +210,6 @@ class RedisOutageDuringCommitsIntegrationTests {
 					ids.add(matcher.group(1));
 				}
 			}
-		}
-		return ids;
-	}
-
-	private static Set<String> startedIds(WorkerJvm worker) {
-		Set<String> ids = new TreeSet<>();
-		try {
-			for (String line : java.nio.file.Files.readAllLines(worker.ledger())) {
-				String[] fields = line.split(" ");
-				if (fields[0].equals("START")) {
-					ids.add(fields[2]);
-				}
-			}
-		}
-		catch (java.io.IOException ex) {
-			throw new java.io.UncheckedIOException(ex);
 		}
 		return ids;
 	}

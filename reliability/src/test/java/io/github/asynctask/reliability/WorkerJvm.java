@@ -22,6 +22,8 @@ final class WorkerJvm implements AutoCloseable {
 
 	static final String READY = "WORKER-READY";
 
+	static final String CLOCK = "WORKER-CLOCK";
+
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
 	private final String name;
@@ -33,6 +35,8 @@ final class WorkerJvm implements AutoCloseable {
 	private final Options options;
 
 	private Process process;
+
+	private long clockSkewMillis;
 
 	private WorkerJvm(String name, Path dir, Options options) {
 		this.name = name;
@@ -67,6 +71,11 @@ final class WorkerJvm implements AutoCloseable {
 			throw new UncheckedIOException("Cannot start worker JVM " + this.name, ex);
 		}
 		awaitLog(READY + " " + this.process.pid(), START_TIMEOUT);
+		long now = System.currentTimeMillis();
+		String log = readLog();
+		int at = log.lastIndexOf(CLOCK + " ");
+		String millis = log.substring(at + CLOCK.length() + 1, log.indexOf('\n', at)).trim();
+		this.clockSkewMillis = Long.parseLong(millis) - now;
 	}
 
 	String name() {
@@ -119,6 +128,14 @@ final class WorkerJvm implements AutoCloseable {
 	/** SIGCONT. */
 	void thaw() {
 		signal("-CONT");
+	}
+
+	/**
+	 * How far this JVM's wall clock is ahead of the test's (negative: behind), from the
+	 * {@link #CLOCK} line it printed on start; accurate to the log poll (about 20 ms).
+	 */
+	long clockSkewMillis() {
+		return this.clockSkewMillis;
 	}
 
 	String readLog() {
