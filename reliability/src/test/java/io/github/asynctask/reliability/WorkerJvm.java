@@ -57,7 +57,7 @@ final class WorkerJvm implements AutoCloseable {
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
 		command.addAll(this.options.jvmArgs);
-		command.addAll(List.of("-cp", System.getProperty("java.class.path"), WorkerMain.class.getName()));
+		command.addAll(List.of("-cp", System.getProperty("java.class.path"), this.options.mainClass.getName()));
 		command.add("name=" + this.name);
 		command.add("ledger=" + this.ledger);
 		this.options.args.forEach((key, value) -> command.add(key + "=" + value));
@@ -207,6 +207,9 @@ final class WorkerJvm implements AutoCloseable {
 
 		final Map<String, String> environment = new LinkedHashMap<>();
 
+		/** {@link WorkerMain}, or another main that prints the same ready line. */
+		Class<?> mainClass = WorkerMain.class;
+
 		/** Fast settings: lease 2 s, heartbeat 0.5 s, recover every 0.5 s. */
 		static Options fast(String redisHostPort, String prefix) {
 			Options options = new Options();
@@ -223,6 +226,11 @@ final class WorkerJvm implements AutoCloseable {
 
 		Options with(String key, String value) {
 			this.args.put(key, value);
+			return this;
+		}
+
+		Options main(Class<?> mainClass) {
+			this.mainClass = mainClass;
 			return this;
 		}
 
