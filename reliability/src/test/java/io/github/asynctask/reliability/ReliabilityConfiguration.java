@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.aop.AsyncTaskAnnotationBeanPostProcessor;
 import io.github.asynctask.aop.ProxyTaskDefinitionCheck;
@@ -73,7 +75,18 @@ class ReliabilityConfiguration {
 			if (password != null) {
 				cluster.setPassword(password);
 			}
-			return new LettuceConnectionFactory(cluster);
+			// follow MOVED/failovers at once (adaptive triggers) and poll the topology
+			// too
+			ClusterTopologyRefreshOptions refresh = ClusterTopologyRefreshOptions.builder()
+				.enableAdaptiveRefreshTrigger(ClusterTopologyRefreshOptions.RefreshTrigger.values())
+				.adaptiveRefreshTriggersTimeout(Duration.ofMillis(500))
+				.enablePeriodicRefresh(Duration.ofSeconds(1))
+				.build();
+			return new LettuceConnectionFactory(cluster,
+					LettuceClientConfiguration.builder()
+						.clientOptions(ClusterClientOptions.builder().topologyRefreshOptions(refresh).build())
+						.commandTimeout(Duration.ofSeconds(2))
+						.build());
 		}
 		String[] hostPort = args.get("redis").split(":");
 		RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(hostPort[0],
