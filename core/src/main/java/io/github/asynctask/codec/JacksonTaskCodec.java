@@ -227,9 +227,26 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 				throw new TaskCodecException(
 						"Argument " + index + " ('" + this.definition.method().getParameters()[index].getName()
 								+ "') of task '" + this.definition.name() + "' cannot be read as "
-								+ this.types[index].toCanonical() + ": " + ex.getOriginalMessage(),
+								+ this.types[index].toCanonical() + propertyPath(ex) + ": " + ex.getOriginalMessage(),
 						ex);
 			}
+		}
+
+		/**
+		 * Where inside the argument reading failed (" at quantity", " at items[2].sku"),
+		 * because the original message leaves the path out.
+		 */
+		private static String propertyPath(JacksonException ex) {
+			StringBuilder path = new StringBuilder();
+			for (JacksonException.Reference reference : ex.getPath()) {
+				if (reference.getPropertyName() != null) {
+					path.append((path.length() > 0) ? "." : "").append(reference.getPropertyName());
+				}
+				else if (reference.getIndex() >= 0) {
+					path.append('[').append(reference.getIndex()).append(']');
+				}
+			}
+			return (path.length() > 0) ? " at " + path : "";
 		}
 
 		private Map<String, String> readHeaders(JsonToken start) {

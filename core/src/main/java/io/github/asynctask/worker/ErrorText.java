@@ -2,7 +2,9 @@ package io.github.asynctask.worker;
 
 /**
  * The last-error text stored with a task: class and message of the error and its causes,
- * bounded so a huge message cannot bloat Redis.
+ * bounded so a huge message cannot bloat Redis. A cause whose message the text already
+ * says (wrappers quote their cause) contributes only its class, so each message appears
+ * once.
  */
 final class ErrorText {
 
@@ -22,8 +24,9 @@ final class ErrorText {
 				text.append("; caused by ");
 			}
 			text.append(current.getClass().getName());
-			if (current.getMessage() != null) {
-				text.append(": ").append(current.getMessage());
+			String message = current.getMessage();
+			if (message != null && !(depth > 0 && alreadySaid(text, message))) {
+				text.append(": ").append(message);
 			}
 			if (text.length() >= MAX_LENGTH || current.getCause() == current) {
 				break;
@@ -31,6 +34,16 @@ final class ErrorText {
 			current = current.getCause();
 		}
 		return (text.length() <= MAX_LENGTH) ? text.toString() : text.substring(0, MAX_LENGTH - 3) + "...";
+	}
+
+	/**
+	 * Whether the text holds the message, or its first line: Jackson appends the source
+	 * location on a second line that wrappers leave out when they quote the message.
+	 */
+	private static boolean alreadySaid(StringBuilder text, String message) {
+		int newline = message.indexOf('\n');
+		String firstLine = (newline >= 0) ? message.substring(0, newline) : message;
+		return !firstLine.isBlank() && text.indexOf(firstLine) >= 0;
 	}
 
 }

@@ -125,6 +125,16 @@ class JacksonTaskCodecTests {
 	}
 
 	@Test
+	void anUnreadableFieldInsideAnArgumentIsNamedByItsPath() {
+		TaskDefinition definition = TestDefinitions.of(this.tasks, "everything");
+		String payload = "{\"v\":1,\"args\":[{\"id\":1,\"items\":[{\"name\":\"a\",\"itemCount\":1},"
+				+ "{\"name\":\"b\",\"itemCount\":\"many\"}]}]}";
+		assertThatExceptionOfType(TaskCodecException.class).isThrownBy(() -> this.codec.decode(definition, payload))
+			.withMessageContaining("Argument 0 ('order')")
+			.withMessageContaining(" at items[1].itemCount: ");
+	}
+
+	@Test
 	void startUpCheckRefusesAbstractParameterTypesNamingBeanMethodAndParameter() {
 		assertThat(this.codec.problems(TestDefinitions.of(this.tasks, "runnable"))).singleElement()
 			.asString()

@@ -70,6 +70,15 @@ class SmallPartsTests {
 	}
 
 	@Test
+	void errorTextSaysACauseMessageOnceWhenTheWrapperQuotesIt() {
+		RuntimeException parser = new RuntimeException("Unexpected end-of-input\n at [Source: REDACTED; line: 1]");
+		RuntimeException codec = new RuntimeException("Payload cannot be read: Unexpected end-of-input", parser);
+		String text = ErrorText.of(new IllegalStateException("Cannot read task t: " + codec.getMessage(), codec));
+		assertThat(text).isEqualTo("java.lang.IllegalStateException: Cannot read task t: Payload cannot be read: "
+				+ "Unexpected end-of-input; caused by java.lang.RuntimeException; caused by java.lang.RuntimeException");
+	}
+
+	@Test
 	void spreadGrowsWithTheNumberOfInstances() {
 		ClusterSpread spread = new ClusterSpread();
 		for (int i = 0; i < 50; i++) {

@@ -76,6 +76,8 @@ class PoisonIntegrationTests {
 			assertThat(supervisor.restarts()).isEqualTo(2);
 			assertThat(unread.state()).isEqualTo(TaskState.DEAD);
 			assertThat(unread.lastError()).contains("Cannot read the arguments").contains("quantity");
+			// the invoker quotes the codec, which quotes Jackson: the reason is said once
+			assertThat(unread.lastError().split("Cannot deserialize", -1)).as(unread.lastError()).hasSize(2);
 			assertThat(starts(rig, unreadable)).isZero();
 			assertThat(verdict.lost()).isEmpty();
 			assertThat(verdict.unexpected()).isEmpty();

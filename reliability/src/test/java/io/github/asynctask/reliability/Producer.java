@@ -76,6 +76,15 @@ final class Producer implements AutoCloseable {
 	 * @param outcomes counts each answer and failure by name
 	 */
 	String workResent(long millis, Map<String, java.util.concurrent.atomic.AtomicInteger> outcomes) {
+		return workResent(millis, outcomes, (ex) -> {
+		});
+	}
+
+	/**
+	 * As {@link #workResent(long, Map)}, also handing each failure to {@code failures}.
+	 */
+	String workResent(long millis, Map<String, java.util.concurrent.atomic.AtomicInteger> outcomes,
+			java.util.function.Consumer<RuntimeException> failures) {
 		TaskDefinition definition = this.context.getBean(TaskRegistry.class).find(ReliabilityTasks.WORK).orElseThrow();
 		String payload = this.context.getBean(TaskCodec.class)
 			.encode(definition, new Object[] { "w", millis }, Map.of(), null);
@@ -93,6 +102,7 @@ final class Producer implements AutoCloseable {
 				return request.id();
 			}
 			catch (RuntimeException ex) {
+				failures.accept(ex);
 				outcomes
 					.computeIfAbsent(ex.getClass().getSimpleName(),
 							(k) -> new java.util.concurrent.atomic.AtomicInteger())

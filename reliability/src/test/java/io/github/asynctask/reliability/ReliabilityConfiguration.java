@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.aop.AsyncTaskAnnotationBeanPostProcessor;
 import io.github.asynctask.aop.ProxyTaskDefinitionCheck;
@@ -73,7 +75,18 @@ class ReliabilityConfiguration {
 			if (password != null) {
 				cluster.setPassword(password);
 			}
-			return new LettuceConnectionFactory(cluster);
+			// follow MOVED/failovers at once (adaptive triggers) and poll the topology
+			// too
+			ClusterTopologyRefreshOptions refresh = ClusterTopologyRefreshOptions.builder()
+				.enableAdaptiveRefreshTrigger(ClusterTopologyRefreshOptions.RefreshTrigger.values())
+				.adaptiveRefreshTriggersTimeout(Duration.ofMillis(500))
+				.enablePeriodicRefresh(Duration.ofSeconds(1))
+				.build();
+			return new LettuceConnectionFactory(cluster,
+					LettuceClientConfiguration.builder()
+						.clientOptions(ClusterClientOptions.builder().topologyRefreshOptions(refresh).build())
+						.commandTimeout(Duration.ofSeconds(2))
+						.build());
 		}
 		String[] hostPort = args.get("redis").split(":");
 		RedisStandaloneConfiguration standalone = new RedisStandaloneConfiguration(hostPort[0],
@@ -107,8 +120,10 @@ class ReliabilityConfiguration {
 	}
 
 	@Bean
-	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger) {
-		return new LedgerBroker(new LuaRedisBroker(connections, keys), ledger);
+	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger, Args args) {
+		// redisTimeout: the bound on each script's reply (async-task.redis-timeout)
+		Duration replyTimeout = Duration.ofMillis(Long.parseLong(args.get("redisTimeout", "5000")));
+		return new LedgerBroker(new LuaRedisBroker(connections, keys, Duration.ZERO, replyTimeout), ledger);
 	}
 
 	@Bean
@@ -128,8 +143,13 @@ class ReliabilityConfiguration {
 	}
 
 	@Bean(destroyMethod = "close")
-	ResendBuffer resendBuffer(RedisBroker broker) {
-		return new ResendBuffer(broker, 10_000, TaskListener.NO_OP);
+	ResendBuffer resendBuffer(RedisBroker broker, Args args, ResendSizes sizes) {
+		return new ResendBuffer(broker, Integer.parseInt(args.get("resendCapacity", "10000")), sizes);
+	}
+
+	@Bean
+	ResendSizes resendSizes() {
+		return new ResendSizes();
 	}
 
 	@Bean

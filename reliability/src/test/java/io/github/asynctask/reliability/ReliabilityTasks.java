@@ -20,6 +20,8 @@ public class ReliabilityTasks {
 
 	static final String ORDER = "rel.order";
 
+	static final String SHORT_DEDUP = "rel.shortDedup";
+
 	/** Longer than the stored error text may be, to prove it is bounded. */
 	static final int LONG_MESSAGE = 100_000;
 
@@ -33,6 +35,15 @@ public class ReliabilityTasks {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("work " + key + " interrupted", ex);
 		}
+	}
+
+	/**
+	 * Works for {@code millis}, deduplicated by {@code key} for only 1 s: shorter than
+	 * most runs.
+	 */
+	@AsyncTask(name = SHORT_DEDUP, queue = QUEUE, maxRetries = 0, bizId = "#key", dedupTtl = "1s")
+	public void shortDedup(String key, long millis) {
+		work(key, millis);
 	}
 
 	/** Always throws, with a huge message. */

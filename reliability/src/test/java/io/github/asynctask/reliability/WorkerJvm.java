@@ -22,6 +22,8 @@ final class WorkerJvm implements AutoCloseable {
 
 	static final String READY = "WORKER-READY";
 
+	static final String CLOCK = "WORKER-CLOCK";
+
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
 	private final String name;
@@ -33,6 +35,8 @@ final class WorkerJvm implements AutoCloseable {
 	private final Options options;
 
 	private Process process;
+
+	private long clockSkewMillis;
 
 	private WorkerJvm(String name, Path dir, Options options) {
 		this.name = name;
@@ -53,7 +57,7 @@ final class WorkerJvm implements AutoCloseable {
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
 		command.addAll(this.options.jvmArgs);
-		command.addAll(List.of("-cp", System.getProperty("java.class.path"), WorkerMain.class.getName()));
+		command.addAll(List.of("-cp", System.getProperty("java.class.path"), this.options.mainClass.getName()));
 		command.add("name=" + this.name);
 		command.add("ledger=" + this.ledger);
 		this.options.args.forEach((key, value) -> command.add(key + "=" + value));
@@ -67,6 +71,11 @@ final class WorkerJvm implements AutoCloseable {
 			throw new UncheckedIOException("Cannot start worker JVM " + this.name, ex);
 		}
 		awaitLog(READY + " " + this.process.pid(), START_TIMEOUT);
+		long now = System.currentTimeMillis();
+		String log = readLog();
+		int at = log.lastIndexOf(CLOCK + " ");
+		String millis = log.substring(at + CLOCK.length() + 1, log.indexOf('\n', at)).trim();
+		this.clockSkewMillis = Long.parseLong(millis) - now;
 	}
 
 	String name() {
@@ -119,6 +128,14 @@ final class WorkerJvm implements AutoCloseable {
 	/** SIGCONT. */
 	void thaw() {
 		signal("-CONT");
+	}
+
+	/**
+	 * How far this JVM's wall clock is ahead of the test's (negative: behind), from the
+	 * {@link #CLOCK} line it printed on start; accurate to the log poll (about 20 ms).
+	 */
+	long clockSkewMillis() {
+		return this.clockSkewMillis;
 	}
 
 	String readLog() {
@@ -190,6 +207,9 @@ final class WorkerJvm implements AutoCloseable {
 
 		final Map<String, String> environment = new LinkedHashMap<>();
 
+		/** {@link WorkerMain}, or another main that prints the same ready line. */
+		Class<?> mainClass = WorkerMain.class;
+
 		/** Fast settings: lease 2 s, heartbeat 0.5 s, recover every 0.5 s. */
 		static Options fast(String redisHostPort, String prefix) {
 			Options options = new Options();
@@ -206,6 +226,11 @@ final class WorkerJvm implements AutoCloseable {
 
 		Options with(String key, String value) {
 			this.args.put(key, value);
+			return this;
+		}
+
+		Options main(Class<?> mainClass) {
+			this.mainClass = mainClass;
 			return this;
 		}
 

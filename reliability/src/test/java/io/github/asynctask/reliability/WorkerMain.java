@@ -23,6 +23,8 @@ public final class WorkerMain {
 		options.put("worker", "true");
 		AnnotationConfigApplicationContext context = ReliabilityConfiguration.context(options);
 		context.registerShutdownHook();
+		// the wall clock this JVM sees, so a test can tell a skew (faketime) took effect
+		System.out.println(WorkerJvm.CLOCK + " " + System.currentTimeMillis());
 		System.out.println(WorkerJvm.READY + " " + ProcessHandle.current().pid());
 		// pool threads come and go; the JVM lives until a signal ends it
 		Thread.currentThread().join();

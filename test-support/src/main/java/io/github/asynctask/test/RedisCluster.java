@@ -8,9 +8,10 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A local Redis Cluster of master-only {@code redis-server} processes on free ports,
- * joined with {@code CLUSTER MEET} and slot assignment (no {@code redis-cli} needed),
- * ready once every node reports {@code cluster_state:ok}.
+ * A local Redis Cluster of {@code redis-server} processes on free ports, joined with
+ * {@code CLUSTER MEET} and slot assignment (no {@code redis-cli} needed), optionally with
+ * replicas attached by {@code CLUSTER REPLICATE}; ready once every node reports
+ * {@code cluster_state:ok} and every replica's link to its master is up.
  */
 public final class RedisCluster implements AutoCloseable {
 
@@ -22,14 +23,17 @@ public final class RedisCluster implements AutoCloseable {
 
 	private final List<RedisProcess> nodes;
 
+	private final int masters;
+
 	// First slot owned by node i; node i owns [firstSlots[i], firstSlots[i + 1]).
 	private final int[] firstSlots;
 
-	private RedisCluster(List<RedisProcess> nodes) {
+	private RedisCluster(List<RedisProcess> nodes, int masters) {
 		this.nodes = List.copyOf(nodes);
-		this.firstSlots = new int[nodes.size() + 1];
-		for (int i = 0; i <= nodes.size(); i++) {
-			this.firstSlots[i] = (int) ((long) SLOTS * i / nodes.size());
+		this.masters = masters;
+		this.firstSlots = new int[masters + 1];
+		for (int i = 0; i <= masters; i++) {
+			this.firstSlots[i] = (int) ((long) SLOTS * i / masters);
 		}
 	}
 
@@ -39,21 +43,40 @@ public final class RedisCluster implements AutoCloseable {
 	 * @return the running cluster
 	 */
 	public static RedisCluster start(int masters) {
-		return start(masters, System::getenv);
+		return start(masters, 0, System::getenv);
+	}
+
+	/**
+	 * Starts {@code masters} masters with {@code replicasPerMaster} replicas each, joins
+	 * them and waits until the cluster is ok and every replica is in sync. Nodes are in
+	 * {@link #nodes()} masters first, then the replicas of master 0, of master 1, ...
+	 * @param masters the number of master nodes, at least 1
+	 * @param replicasPerMaster replicas of each master, 0 or more
+	 * @return the running cluster
+	 */
+	public static RedisCluster start(int masters, int replicasPerMaster) {
+		return start(masters, replicasPerMaster, System::getenv);
 	}
 
 	static RedisCluster start(int masters, Function<String, @Nullable String> env) {
+		return start(masters, 0, env);
+	}
+
+	static RedisCluster start(int masters, int replicasPerMaster, Function<String, @Nullable String> env) {
 		if (masters < 1 || masters > SLOTS) {
 			throw new IllegalArgumentException("A cluster needs 1 to " + SLOTS + " masters, not " + masters);
 		}
+		if (replicasPerMaster < 0) {
+			throw new IllegalArgumentException("Replicas per master must be 0 or more, not " + replicasPerMaster);
+		}
 		List<RedisProcess> started = new ArrayList<>();
 		try {
-			for (int i = 0; i < masters; i++) {
+			for (int i = 0; i < masters * (1 + replicasPerMaster); i++) {
 				started.add(RedisProcess.start(env, "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
 						"--cluster-node-timeout", "2000"));
 			}
-			RedisCluster cluster = new RedisCluster(started);
-			cluster.join();
+			RedisCluster cluster = new RedisCluster(started, masters);
+			cluster.join(replicasPerMaster);
 			return cluster;
 		}
 		catch (RuntimeException ex) {
@@ -62,15 +85,64 @@ public final class RedisCluster implements AutoCloseable {
 		}
 	}
 
-	private void join() {
+	private void join(int replicasPerMaster) {
 		RedisProcess first = this.nodes.get(0);
 		for (RedisProcess node : this.nodes.subList(1, this.nodes.size())) {
 			first.cli("CLUSTER", "MEET", node.host(), String.valueOf(node.port()));
 		}
-		for (int i = 0; i < this.nodes.size(); i++) {
+		for (int i = 0; i < this.masters; i++) {
 			assignSlots(this.nodes.get(i), this.firstSlots[i], this.firstSlots[i + 1] - 1);
 		}
 		awaitHealthy();
+		for (int i = 0; i < this.masters; i++) {
+			String masterId = String.valueOf(this.nodes.get(i).cli("CLUSTER", "MYID")).trim();
+			for (int r = 0; r < replicasPerMaster; r++) {
+				RedisProcess replica = this.nodes.get(this.masters + i * replicasPerMaster + r);
+				// the replica may not have heard of the master through gossip yet
+				awaitTrue(() -> tryCli(replica, "CLUSTER", "REPLICATE", masterId),
+						"replica " + replica.port() + " to accept CLUSTER REPLICATE " + masterId);
+			}
+		}
+		for (RedisProcess replica : this.nodes.subList(this.masters, this.nodes.size())) {
+			awaitTrue(() -> String.valueOf(tryInfo(replica)).contains("master_link_status:up"),
+					"replica " + replica.port() + " to sync with its master");
+		}
+		awaitHealthy();
+	}
+
+	private static boolean tryCli(RedisProcess node, String... command) {
+		try {
+			node.cli(command);
+			return true;
+		}
+		catch (IllegalStateException ex) {
+			return false;
+		}
+	}
+
+	private static @Nullable String tryInfo(RedisProcess node) {
+		try {
+			return node.cli("INFO", "replication");
+		}
+		catch (IllegalStateException ex) {
+			return null;
+		}
+	}
+
+	private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) {
+		long deadline = System.nanoTime() + FORMATION_TIMEOUT.toNanos();
+		while (!condition.getAsBoolean()) {
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException("Timed out waiting for " + what);
+			}
+			try {
+				Thread.sleep(50);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("Interrupted while waiting for " + what, ex);
+			}
+		}
 	}
 
 	/** ADDSLOTSRANGE is Redis 7+; older servers get ADDSLOTS in chunks. */
@@ -158,12 +230,48 @@ public final class RedisCluster implements AutoCloseable {
 			.orElseThrow(() -> new IllegalStateException("No node of " + hostPorts() + " is running"))
 			.cli("CLUSTER", "KEYSLOT", key);
 		int slot = Integer.parseInt(String.valueOf(reply));
-		for (int i = 0; i < this.nodes.size(); i++) {
+		for (int i = 0; i < this.masters; i++) {
 			if (slot < this.firstSlots[i + 1]) {
 				return this.nodes.get(i);
 			}
 		}
 		throw new IllegalStateException("Slot " + slot + " of key '" + key + "' is out of range");
+	}
+
+	/**
+	 * The node that serves a key's slot now, as the running nodes' {@code CLUSTER NODES}
+	 * say (after a migration or a failover it differs from {@link #nodeFor(String)}).
+	 * @param key the key (a {@code {hash tag}} is honoured)
+	 * @return the master serving the slot now
+	 */
+	public RedisServer masterFor(String key) {
+		RedisProcess any = this.nodes.stream()
+			.filter(RedisProcess::isRunning)
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("No node of " + hostPorts() + " is running"));
+		int slot = Integer.parseInt(String.valueOf(any.cli("CLUSTER", "KEYSLOT", key)).trim());
+		for (String line : String.valueOf(any.cli("CLUSTER", "NODES")).split("\n")) {
+			String[] fields = line.trim().split(" ");
+			if (fields.length < 9 || !fields[2].contains("master") || fields[2].contains("fail")) {
+				continue;
+			}
+			for (int f = 8; f < fields.length; f++) {
+				if (fields[f].startsWith("[")) {
+					continue;
+				}
+				String[] range = fields[f].split("-");
+				int first = Integer.parseInt(range[0]);
+				int last = Integer.parseInt(range[range.length - 1]);
+				if (slot >= first && slot <= last) {
+					int port = Integer.parseInt(fields[1].substring(fields[1].lastIndexOf(':') + 1).split("@")[0]);
+					return this.nodes.stream()
+						.filter((node) -> node.port() == port)
+						.findFirst()
+						.orElseThrow(() -> new IllegalStateException("Unknown node " + fields[1]));
+				}
+			}
+		}
+		throw new IllegalStateException("No master serves slot " + slot + " of key '" + key + "'");
 	}
 
 	/**
