@@ -87,8 +87,9 @@ public final class ResendBuffer implements AutoCloseable {
 		}
 		this.listener.resendBufferSize(size);
 		if (!dropped.isEmpty()) {
-			logger.error("async-task re-send buffer is full ({} tasks) or closed: {} committed task(s) that Redis "
-					+ "did not confirm MAY BE LOST (a call that timed out may still have been applied): {}",
+			logger.error(
+					"async-task re-send buffer is full ({} tasks) or closed: {} committed task(s) that Redis "
+							+ "did not confirm MAY BE LOST (a call that timed out may still have been applied): {}",
 					this.capacity, dropped.size(), describe(dropped));
 		}
 	}
@@ -205,8 +206,10 @@ public final class ResendBuffer implements AutoCloseable {
 		while (!left.isEmpty()) {
 			List<EnqueueRequest> batch = left.subList(0, Math.min(MAX_BATCH, left.size()));
 			if (!send(batch)) {
-				logger.error("async-task is closing with {} committed task(s) Redis did not confirm; they MAY BE "
-						+ "LOST (a call that timed out may still have been applied): {}", left.size(), describe(left));
+				logger.error(
+						"async-task is closing with {} committed task(s) Redis did not confirm; they MAY BE "
+								+ "LOST (a call that timed out may still have been applied): {}",
+						left.size(), describe(left));
 				return;
 			}
 			left = new ArrayList<>(left.subList(batch.size(), left.size()));
