@@ -78,8 +78,11 @@ final class LedgerChecker {
 					if (rerun >= 0) {
 						recovery = Math.max(recovery, rerun - fault.at());
 					}
-					else if (caught.acked() == null) {
-						// orphaned and never run again
+					else if (caught.acked() == null && !"OK".equals(caught.result())) {
+						// orphaned and never run again. A body that ended OK and was
+						// never
+						// delivered again had its ack applied; kill -9 only took the ACK
+						// line.
 						recovery = Long.MAX_VALUE;
 					}
 				}
