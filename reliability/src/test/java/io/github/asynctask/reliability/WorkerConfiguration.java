@@ -36,6 +36,11 @@ class WorkerConfiguration {
 			.pollInterval(args.millis("poll"))
 			.recoverInterval(args.millis("recover"))
 			.shutdownTimeout(args.millis("shutdown"))
+			// completed tasks kept this long make a re-sent submit of one a no-op
+			// (ALREADY_EXISTS)
+			.retention(
+					new WorkerSettings.Retention(Duration.ofMillis(Long.parseLong(args.get("completedRetention", "0"))),
+							WorkerSettings.Retention.DEFAULT.dead()))
 			.build();
 		return new WorkerContainerBuilder(broker, new RedisWakeSignals(connections, keys), registry, codec,
 				new ProxyTaskBodyInvoker(), settings)
