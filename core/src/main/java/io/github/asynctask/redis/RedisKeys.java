@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The Redis key layout (version 1). Every key of a queue is
@@ -37,6 +39,12 @@ public final class RedisKeys {
 	static final int MAX_RAW_BIZ_ID = 64;
 
 	private final String prefix;
+
+	/**
+	 * {@code <prefix>:{<queue>}:} by queue, validated once: every submit and fetch builds
+	 * about five keys, and checking the name char by char each time showed on that path.
+	 */
+	private final Map<String, String> queueBases = new ConcurrentHashMap<>();
 
 	public RedisKeys(String prefix) {
 		if (prefix == null || prefix.isBlank() || prefix.contains("{") || prefix.contains("}")) {
@@ -123,7 +131,8 @@ public final class RedisKeys {
 	}
 
 	private String queueKey(String queue, String part) {
-		return this.prefix + ":{" + QueueName.check(queue) + "}:" + part;
+		return this.queueBases.computeIfAbsent(queue, (name) -> this.prefix + ":{" + QueueName.check(name) + "}:")
+				+ part;
 	}
 
 	private static String sha256(String value) {
