@@ -2,6 +2,7 @@ package io.github.asynctask.autoconfigure;
 
 import java.util.List;
 
+import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -11,6 +12,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,6 +40,45 @@ class AsyncTaskAutoConfigurationIntegrationTests {
 				assertThat(redis.cli("SMEMBERS", "shop:queues")).contains("mail").contains("orders");
 				assertThat(broker.stats("mail").pending()).isZero();
 			});
+	}
+
+	@Test
+	void strictRedisRefusesToStartWhenRedisMayEvictTasks(RedisServer redis) {
+		redis.cli("CONFIG", "SET", "maxmemory-policy", "allkeys-lru");
+		try {
+			this.contextRunner
+				.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
+						"async-task.strict-redis=true", "async-task.worker.enabled=false")
+				.run((context) -> assertThat(context).hasFailed()
+					.getFailure()
+					.hasMessageContaining("maxmemory-policy is 'allkeys-lru'")
+					.hasMessageContaining("async-task.strict-redis=true"));
+		}
+		finally {
+			redis.cli("CONFIG", "SET", "maxmemory-policy", "noeviction");
+		}
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void aWorkerWarnsAboutTaskQueuesItDoesNotServe(RedisServer redis, CapturedOutput output) {
+		this.contextRunner
+			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
+					"async-task.queues.mail.concurrency=1")
+			.withBean(ReportTasks.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(output).contains("Queue 'reports' (tasks ReportTasks.render) is not served by this instance")
+					.doesNotContain("Queue 'mail'");
+			});
+	}
+
+	public static class ReportTasks {
+
+		@AsyncTask(queue = "reports")
+		public void render(String name) {
+		}
+
 	}
 
 }
