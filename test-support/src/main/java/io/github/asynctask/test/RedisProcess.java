@@ -142,12 +142,15 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 			}
 			try {
 				String info = RespClient.call(HOST, this.port, authentication(), List.of("INFO"));
-				if (info != null && info.contains(expectedPid) && info.contains("loading:0\r\n")) {
+				// Redis listens before it starts loading, so "loading:0" can come too
+				// early; PING answers LOADING (an error) until the data is in
+				if (info != null && info.contains(expectedPid) && info.contains("loading:0\r\n")
+						&& "PONG".equals(RespClient.call(HOST, this.port, authentication(), List.of("PING")))) {
 					return;
 				}
 			}
 			catch (IllegalStateException ex) {
-				// Not listening yet.
+				// Not listening yet, or still loading.
 			}
 			sleep(Duration.ofMillis(20));
 		}

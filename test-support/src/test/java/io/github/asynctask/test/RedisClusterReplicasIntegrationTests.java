@@ -21,6 +21,8 @@ class RedisClusterReplicasIntegrationTests {
 			RedisServer master = cluster.masterFor("{q}:x");
 			assertThat(master).isSameAs(cluster.nodeFor("{q}:x"));
 			master.cli("SET", "{q}:x", "1");
+			// replication is asynchronous: the write must reach a replica first
+			assertThat(master.cli("WAIT", "1", "5000")).isEqualTo("1");
 			master.kill();
 			RedisServer promoted = awaitNewMaster(cluster, master);
 			assertThat(nodes.subList(3, 6)).contains(promoted);
