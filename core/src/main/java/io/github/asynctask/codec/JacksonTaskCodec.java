@@ -18,6 +18,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.JsonRecyclerPools;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.JavaType;
@@ -74,7 +75,10 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 			// the body must see the offset the caller passed, not the same instant in UTC
 			.disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
 			.build();
+		// pool threads read payloads all day: a buffer recycler per thread is cheaper
+		// than the shared pool's concurrent deque, which showed in profiles
 		this.readFactory = ((JsonFactory) this.mapper.tokenStreamFactory()).rebuild()
+			.recyclerPool(JsonRecyclerPools.threadLocalPool())
 			.streamReadConstraints(StreamReadConstraints.builder()
 				.maxNestingDepth(MAX_NESTING_DEPTH)
 				.maxDocumentLength(maxPayloadBytes)
