@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
@@ -19,10 +20,21 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  */
 public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
+	/**
+	 * Most tasks one enqueue call carries: bounds how long the script runs and the
+	 * arguments Lua unpacks.
+	 */
+	static final int MAX_ENQUEUE_PER_CALL = 500;
+
 	/** Default of {@code async-task.redis-timeout}. */
 	public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(5);
 
 	private final Duration completedRetention;
+
+	/** The keys of the per-task scripts, built once per queue. */
+	private final Map<String, List<String>> dequeueKeys = new ConcurrentHashMap<>();
+
+	private final Map<String, List<String>> completeKeys = new ConcurrentHashMap<>();
 
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
 		this(connectionFactory, keys, Duration.ZERO);
@@ -48,27 +60,69 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public EnqueueResult enqueue(EnqueueRequest request) {
-		Object reply = this.runner.run(Scripts.ENQUEUE, request.queue(), enqueueKeys(request), enqueueArgs(request));
-		return enqueueResult(request, reply);
+		return enqueueAll(List.of(request)).get(0);
 	}
 
+	/**
+	 * One script call per queue (and per {@value #MAX_ENQUEUE_PER_CALL} tasks), the calls
+	 * pipelined when there are several.
+	 */
 	@Override
 	public List<EnqueueResult> enqueueAll(List<EnqueueRequest> requests) {
 		if (requests.isEmpty()) {
 			return List.of();
 		}
-		List<List<String>> keys = new ArrayList<>(requests.size());
-		List<List<String>> args = new ArrayList<>(requests.size());
-		for (EnqueueRequest request : requests) {
-			keys.add(enqueueKeys(request));
-			args.add(enqueueArgs(request));
+		List<List<Integer>> calls = enqueueCalls(requests);
+		List<List<String>> keys = new ArrayList<>(calls.size());
+		List<List<String>> args = new ArrayList<>(calls.size());
+		for (List<Integer> call : calls) {
+			String queue = requests.get(call.get(0)).queue();
+			List<String> callKeys = new ArrayList<>(3 + call.size());
+			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue)));
+			List<String> callArgs = new ArrayList<>(2 + call.size() * 6);
+			callArgs.addAll(List.of(this.keys.wakeChannel(queue), this.keys.dueChannel(queue)));
+			for (int position : call) {
+				EnqueueRequest request = requests.get(position);
+				callKeys.add(uniqueKey(request));
+				addEnqueueArgs(request, callArgs);
+			}
+			keys.add(callKeys);
+			args.add(callArgs);
 		}
-		List<Object> replies = this.runner.runAll(Scripts.ENQUEUE, requests.get(0).queue(), keys, args);
-		List<EnqueueResult> results = new ArrayList<>(requests.size());
+		String firstQueue = requests.get(0).queue();
+		List<Object> replies;
+		if (calls.size() == 1) {
+			Object reply = this.runner.run(Scripts.ENQUEUE, firstQueue, keys.get(0), args.get(0));
+			replies = List.of(reply);
+		}
+		else {
+			replies = this.runner.runAll(Scripts.ENQUEUE, firstQueue, keys, args);
+		}
+		EnqueueResult[] results = new EnqueueResult[requests.size()];
+		for (int c = 0; c < calls.size(); c++) {
+			List<?> values = Replies.list(replies.get(c));
+			List<Integer> call = calls.get(c);
+			for (int i = 0; i < call.size(); i++) {
+				EnqueueRequest request = requests.get(call.get(i));
+				results[call.get(i)] = enqueueResult(request, values.get(2 * i), values.get(2 * i + 1));
+			}
+		}
+		return List.of(results);
+	}
+
+	/** Positions of the requests, grouped by queue and cut into calls of bounded size. */
+	private static List<List<Integer>> enqueueCalls(List<EnqueueRequest> requests) {
+		Map<String, List<Integer>> byQueue = new LinkedHashMap<>();
 		for (int i = 0; i < requests.size(); i++) {
-			results.add(enqueueResult(requests.get(i), replies.get(i)));
+			byQueue.computeIfAbsent(requests.get(i).queue(), (queue) -> new ArrayList<>()).add(i);
 		}
-		return results;
+		List<List<Integer>> calls = new ArrayList<>();
+		for (List<Integer> positions : byQueue.values()) {
+			for (int from = 0; from < positions.size(); from += MAX_ENQUEUE_PER_CALL) {
+				calls.add(positions.subList(from, Math.min(positions.size(), from + MAX_ENQUEUE_PER_CALL)));
+			}
+		}
+		return calls;
 	}
 
 	@Override
@@ -76,10 +130,11 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		if (max <= 0) {
 			return List.of();
 		}
-		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue,
-				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.active(queue),
-						this.keys.leases(queue), this.keys.paused(queue), this.keys.dead(queue),
-						this.keys.completed(queue)),
+		List<String> keys = this.dequeueKeys.computeIfAbsent(queue,
+				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
+						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name),
+						this.keys.completed(name)));
+		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys,
 				List.of(Integer.toString(max), millis(lease), millis(this.completedRetention))));
 		List<Delivery> deliveries = new ArrayList<>(reply.size() / 2);
 		for (int i = 0; i < reply.size(); i += 2) {
@@ -91,9 +146,31 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public AckResult complete(Delivery delivery, Duration retention) {
-		String queue = delivery.queue();
-		return ack(Scripts.COMPLETE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.completed(queue)), List.of(millis(retention)));
+		return completeAll(List.of(delivery), retention).get(0);
+	}
+
+	@Override
+	public List<AckResult> completeAll(List<Delivery> deliveries, Duration retention) {
+		if (deliveries.isEmpty()) {
+			return List.of();
+		}
+		String queue = deliveries.get(0).queue();
+		List<String> args = new ArrayList<>(1 + deliveries.size() * 2);
+		args.add(millis(retention));
+		for (Delivery delivery : deliveries) {
+			if (!delivery.queue().equals(queue)) {
+				throw new IllegalArgumentException("completeAll takes deliveries of one queue, got '" + queue
+						+ "' and '" + delivery.queue() + "' (task " + delivery.id() + ")");
+			}
+			args.add(delivery.id());
+			args.add(Long.toString(delivery.token()));
+		}
+		List<String> keys = this.completeKeys.computeIfAbsent(queue, (name) -> List.of(this.keys.tasks(name),
+				this.keys.active(name), this.keys.leases(name), this.keys.completed(name)));
+		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
+		List<AckResult> results = new ArrayList<>(codes.size());
+		codes.forEach((code) -> results.add(ackResult(Replies.number(code))));
+		return results;
 	}
 
 	@Override
@@ -227,36 +304,38 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		args.add(delivery.id());
 		args.add(Long.toString(delivery.token()));
 		args.addAll(extraArgs);
-		long reply = Replies.single(this.runner.run(script, delivery.queue(), keys, args));
-		return (reply == 1) ? AckResult.APPLIED : (reply == 0) ? AckResult.STALE : AckResult.MISSING;
+		return ackResult(Replies.single(this.runner.run(script, delivery.queue(), keys, args)));
 	}
 
-	private List<String> enqueueKeys(EnqueueRequest request) {
-		String queue = request.queue();
-		String unique = (request.bizId() != null) ? this.keys.unique(queue, request.name(), request.bizId())
-				: this.keys.noUnique(queue);
-		return List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue), unique);
+	private static AckResult ackResult(long code) {
+		return (code == 1) ? AckResult.APPLIED : (code == 0) ? AckResult.STALE : AckResult.MISSING;
 	}
 
-	private List<String> enqueueArgs(EnqueueRequest request) {
+	private String uniqueKey(EnqueueRequest request) {
+		return (request.bizId() != null) ? this.keys.unique(request.queue(), request.name(), request.bizId())
+				: this.keys.noUnique(request.queue());
+	}
+
+	private static void addEnqueueArgs(EnqueueRequest request, List<String> args) {
 		boolean dedup = request.bizId() != null && request.dedupTtl().toMillis() > 0;
-		return List.of(request.id(), request.name(), request.payload(), Integer.toString(request.maxRetries()),
-				(request.delay() != null) ? millis(request.delay()) : "0",
-				(request.at() != null) ? Long.toString(request.at().toEpochMilli()) : "-1",
-				dedup ? millis(request.dedupTtl()) : "0", this.keys.wakeChannel(request.queue()),
-				this.keys.dueChannel(request.queue()));
+		args.add(request.id());
+		args.add(request.name());
+		args.add(request.payload());
+		args.add(Integer.toString(request.maxRetries()));
+		args.add((request.at() != null) ? Long.toString(request.at().toEpochMilli())
+				: "+" + ((request.delay() != null) ? millis(request.delay()) : "0"));
+		args.add(dedup ? millis(request.dedupTtl()) : "0");
 	}
 
-	private static EnqueueResult enqueueResult(EnqueueRequest request, Object reply) {
-		List<?> values = Replies.list(reply);
-		String id = Replies.string(values.get(1));
-		return switch ((int) Replies.number(values.get(0))) {
-			case 1 -> new EnqueueResult(id, EnqueueResult.Outcome.ENQUEUED);
-			case 2 -> new EnqueueResult(id, EnqueueResult.Outcome.SCHEDULED);
-			case 0 -> new EnqueueResult(id, EnqueueResult.Outcome.DUPLICATE);
-			case 3 -> new EnqueueResult(id, EnqueueResult.Outcome.ALREADY_EXISTS);
-			default -> throw new IllegalStateException("Unexpected enqueue reply " + values + " for task "
-					+ request.id() + " of queue '" + request.queue() + "'");
+	private static EnqueueResult enqueueResult(EnqueueRequest request, Object code, Object id) {
+		String value = Replies.string(id);
+		return switch ((int) Replies.number(code)) {
+			case 1 -> new EnqueueResult(value, EnqueueResult.Outcome.ENQUEUED);
+			case 2 -> new EnqueueResult(value, EnqueueResult.Outcome.SCHEDULED);
+			case 0 -> new EnqueueResult(value, EnqueueResult.Outcome.DUPLICATE);
+			case 3 -> new EnqueueResult(value, EnqueueResult.Outcome.ALREADY_EXISTS);
+			default -> throw new IllegalStateException("Unexpected enqueue reply " + code + " for task " + request.id()
+					+ " of queue '" + request.queue() + "'");
 		};
 	}
 

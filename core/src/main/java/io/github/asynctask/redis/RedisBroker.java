@@ -47,6 +47,13 @@ public interface RedisBroker {
 	AckResult complete(Delivery delivery, Duration retention);
 
 	/**
+	 * Several deliveries of one queue succeeded: {@link #complete} for each, in one call.
+	 * @return one result per delivery, in order
+	 * @throws IllegalArgumentException when the deliveries are not all of one queue
+	 */
+	List<AckResult> completeAll(List<Delivery> deliveries, Duration retention);
+
+	/**
 	 * The delivery failed: schedule the next attempt after {@code delay}, keeping the
 	 * error.
 	 */

@@ -58,7 +58,7 @@ final class ScriptRunner {
 		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync();
 		if (shared != null) {
 			try {
-				return (T) runShared(shared, script, keys, args);
+				return (T) runOn(shared, script, keys, args);
 			}
 			catch (io.lettuce.core.RedisException ex) {
 				this.shared = null; // fetch it again: the factory may have replaced its
@@ -68,11 +68,7 @@ final class ScriptRunner {
 		}
 		return withConnection(script, queue, (connection) -> {
 			RedisClusterAsyncCommands<byte[], byte[]> async = lettuce(connection);
-			if (async == null) {
-				return evalSha(connection, script, keys, args);
-			}
-			RedisFuture<Object> future = async.evalsha(script.sha1(), ScriptOutputType.MULTI, array(keys), array(args));
-			return (T) await(connection, future, script, keys, args);
+			return (async != null) ? (T) runOn(async, script, keys, args) : evalSha(connection, script, keys, args);
 		});
 	}
 
@@ -96,7 +92,7 @@ final class ScriptRunner {
 		return cached;
 	}
 
-	private Object runShared(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, List<String> keys,
+	private Object runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, List<String> keys,
 			List<String> args) {
 		byte[][] keyBytes = array(keys);
 		byte[][] argBytes = array(args);
@@ -146,10 +142,20 @@ final class ScriptRunner {
 	 * Replies are in call order.
 	 */
 	List<Object> runAll(LuaScript script, String queue, List<List<String>> keys, List<List<String>> args) {
+		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync();
+		if (shared != null) {
+			try {
+				return pipelined(shared, script, keys, args);
+			}
+			catch (io.lettuce.core.RedisException ex) {
+				this.shared = null;
+				throw failure("script '" + script.name() + "'", queue, ex);
+			}
+		}
 		return withConnection(script, queue, (connection) -> {
 			RedisClusterAsyncCommands<byte[], byte[]> async = lettuce(connection);
 			if (async != null) {
-				return pipelined(connection, async, script, keys, args);
+				return pipelined(async, script, keys, args);
 			}
 			List<Object> replies = new ArrayList<>(keys.size());
 			for (int i = 0; i < keys.size(); i++) {
@@ -159,8 +165,8 @@ final class ScriptRunner {
 		});
 	}
 
-	private List<Object> pipelined(RedisConnection connection, RedisClusterAsyncCommands<byte[], byte[]> commands,
-			LuaScript script, List<List<String>> keys, List<List<String>> args) {
+	private List<Object> pipelined(RedisClusterAsyncCommands<byte[], byte[]> commands, LuaScript script,
+			List<List<String>> keys, List<List<String>> args) {
 		List<RedisFuture<Object>> futures = new ArrayList<>(keys.size());
 		for (int i = 0; i < keys.size(); i++) {
 			futures
@@ -168,24 +174,19 @@ final class ScriptRunner {
 		}
 		List<Object> replies = new ArrayList<>(futures.size());
 		for (int i = 0; i < futures.size(); i++) {
-			replies.add(await(connection, futures.get(i), script, keys.get(i), args.get(i)));
+			try {
+				replies.add(awaitReply(futures.get(i)));
+			}
+			catch (io.lettuce.core.RedisException ex) {
+				if (!isNoScript(ex)) {
+					throw ex;
+				}
+				// EVAL also caches the script, so the next batch finds it by SHA
+				replies.add(awaitReply(commands.eval(script.source(), ScriptOutputType.MULTI, array(keys.get(i)),
+						array(args.get(i)))));
+			}
 		}
 		return replies;
-	}
-
-	private Object await(RedisConnection connection, RedisFuture<Object> future, LuaScript script, List<String> keys,
-			List<String> args) {
-		try {
-			return awaitReply(future);
-		}
-		catch (io.lettuce.core.RedisException ex) {
-			if (!isNoScript(ex)) {
-				throw ex;
-			}
-			// Re-run this one the slow way; EVAL also caches the script for the next
-			// batch.
-			return evalSha(connection, script, keys, args);
-		}
 	}
 
 	@SuppressWarnings("unchecked")

@@ -69,10 +69,20 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 	void dataCorruptedWhileActiveIsRecoveredToDead() {
 		Delivery delivery = fixture.enqueueAndTake();
 		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), delivery.id(), "garbage");
-		assertThat(this.broker.complete(delivery, Duration.ZERO)).isEqualTo(AckResult.MISSING);
+		// kept as completed, the task would need its meta: refused
+		assertThat(this.broker.complete(delivery, Duration.ofHours(1))).isEqualTo(AckResult.MISSING);
 		fixture.redis.cli("ZADD", this.keys.active(QUEUE), "0", delivery.id());
 		this.broker.recover(QUEUE, 10, Duration.ZERO);
 		assertThat(this.broker.find(QUEUE, delivery.id()).orElseThrow().state()).isEqualTo(TaskState.DEAD);
+	}
+
+	@Test
+	void dataCorruptedWhileActiveIsDroppedByASuccessWithoutRetention() {
+		Delivery delivery = fixture.enqueueAndTake();
+		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), delivery.id(), "garbage");
+		assertThat(this.broker.complete(delivery, Duration.ZERO)).isEqualTo(AckResult.APPLIED);
+		assertThat(this.broker.find(QUEUE, delivery.id())).isEmpty();
+		assertThat(this.broker.stats(QUEUE).active()).isZero();
 	}
 
 	@Test

@@ -2,6 +2,7 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -74,6 +76,39 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void enqueueAllSendsEachQueuesTasksTogetherAndAnswersInRequestOrder() {
+		String first = BrokerFixture.newId();
+		String other = BrokerFixture.newId();
+		String twin = BrokerFixture.newId();
+		EnqueueRequest elsewhere = EnqueueRequest.now("q2", other, "mail.send", "[]", 2);
+		List<EnqueueResult> results = this.broker
+			.enqueueAll(List.of(BrokerFixture.request(first).withBizId("order-7", Duration.ofMinutes(5)), elsewhere,
+					BrokerFixture.request(twin).withBizId("order-7", Duration.ofMinutes(5))));
+		assertThat(results).extracting(EnqueueResult::outcome)
+			.containsExactly(EnqueueResult.Outcome.ENQUEUED, EnqueueResult.Outcome.ENQUEUED,
+					EnqueueResult.Outcome.DUPLICATE);
+		// a duplicate names the task that holds the bizId, even one of the same call
+		assertThat(results.get(2).id()).isEqualTo(first);
+		assertThat(fixture.redis.cli("LRANGE", this.keys.pending(QUEUE), "0", "-1")).isEqualTo(first);
+		assertThat(fixture.redis.cli("LRANGE", this.keys.pending("q2"), "0", "-1")).isEqualTo(other);
+	}
+
+	@Test
+	void aBatchLargerThanOneCallIsSplitAndKeepsItsOrder() {
+		List<EnqueueRequest> requests = new ArrayList<>();
+		for (int i = 0; i < LuaRedisBroker.MAX_ENQUEUE_PER_CALL * 2 + 7; i++) {
+			requests.add(BrokerFixture.request(BrokerFixture.newId()));
+		}
+		List<EnqueueResult> results = this.broker.enqueueAll(requests);
+		assertThat(results).extracting(EnqueueResult::id)
+			.containsExactlyElementsOf(requests.stream().map(EnqueueRequest::id).toList());
+		assertThat(results).extracting(EnqueueResult::outcome).containsOnly(EnqueueResult.Outcome.ENQUEUED);
+		List<Delivery> taken = this.broker.dequeue(QUEUE, requests.size(), LEASE);
+		assertThat(taken).extracting(Delivery::id)
+			.containsExactlyElementsOf(requests.stream().map(EnqueueRequest::id).toList());
+	}
+
+	@Test
 	void dequeueTakesOldestFirstUpToMaxUnderALease() {
 		String first = fixture.enqueue();
 		String second = fixture.enqueue();
@@ -120,6 +155,32 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(this.broker.find(QUEUE, delivery.id()).orElseThrow().state()).isEqualTo(TaskState.COMPLETED);
 		assertThat(this.broker.list(QUEUE, TaskState.COMPLETED, 0, 10)).extracting(TaskInfo::id)
 			.containsExactly(delivery.id());
+	}
+
+	@Test
+	void completeAllAnswersForEachDeliveryInOrder() {
+		Delivery first = fixture.enqueueAndTake();
+		Delivery stale = fixture.enqueueAndTake();
+		Delivery forged = new Delivery(QUEUE, stale.id(), stale.name(), stale.token() + 1, 1, 2, "", Instant.EPOCH);
+		Delivery gone = fixture.enqueueAndTake();
+		fixture.redis.cli("HDEL", this.keys.tasks(QUEUE), gone.id());
+		Delivery last = fixture.enqueueAndTake();
+		assertThat(this.broker.completeAll(List.of(first, forged, gone, last), Duration.ZERO))
+			.containsExactly(AckResult.APPLIED, AckResult.STALE, AckResult.MISSING, AckResult.APPLIED);
+		assertThat(this.broker.find(QUEUE, first.id())).isEmpty();
+		assertThat(this.broker.find(QUEUE, last.id())).isEmpty();
+		assertThat(this.broker.find(QUEUE, stale.id()).orElseThrow().state()).isEqualTo(TaskState.ACTIVE);
+		assertThat(fixture.zcard(this.keys.active(QUEUE))).isEqualTo(1);
+	}
+
+	@Test
+	void completeAllRefusesDeliveriesOfSeveralQueues() {
+		Delivery delivery = fixture.enqueueAndTake();
+		Delivery elsewhere = new Delivery("other", "x", "mail.send", 1, 1, 2, "", Instant.EPOCH);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.broker.completeAll(List.of(delivery, elsewhere), Duration.ZERO))
+			.withMessageContaining("'q1' and 'other'");
+		assertThat(this.broker.find(QUEUE, delivery.id()).orElseThrow().state()).isEqualTo(TaskState.ACTIVE);
 	}
 
 	@Test

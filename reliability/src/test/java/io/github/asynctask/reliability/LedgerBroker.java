@@ -56,6 +56,16 @@ final class LedgerBroker implements RedisBroker {
 	}
 
 	@Override
+	public List<AckResult> completeAll(List<Delivery> deliveries, Duration retention) {
+		List<AckResult> results = this.delegate.completeAll(deliveries, retention);
+		for (int i = 0; i < deliveries.size(); i++) {
+			Delivery delivery = deliveries.get(i);
+			this.ledger.record("ACK", delivery.id(), delivery.token(), "complete", results.get(i));
+		}
+		return results;
+	}
+
+	@Override
 	public AckResult retry(Delivery delivery, Duration delay, String error) {
 		return ack(delivery, "retry", () -> this.delegate.retry(delivery, delay, error));
 	}

@@ -1,47 +1,66 @@
 --[[
-  Records one task: pending, or scheduled when it has a run-at in the future. With a bizId
-  the dedup key is claimed with SET NX PX in the same script, so a duplicate never creates
-  a task. Re-sending an id that exists changes nothing.
+  Records tasks of one queue, one or many per call (a transaction's submits go together):
+  each is pending, or scheduled when it has a run-at in the future. With a bizId the dedup
+  key is claimed with SET NX PX in the same script, so a duplicate never creates a task.
+  Re-sending an id that exists changes nothing. Tasks are taken in order, so a later one
+  in the same call sees what an earlier one did.
 
   KEYS[1] <prefix>:{q}:t          tasks hash
   KEYS[2] <prefix>:{q}:pending    list
   KEYS[3] <prefix>:{q}:scheduled  zset
-  KEYS[4] <prefix>:{q}:u:<name>:<bizId>  dedup key (a placeholder in the slot when none)
-  ARGV[1] task id
-  ARGV[2] task name
-  ARGV[3] payload
-  ARGV[4] max retries
-  ARGV[5] delay in ms (0: none)
-  ARGV[6] run-at in epoch ms (-1: none); wins over the delay
-  ARGV[7] dedup ttl in ms (0: no dedup)
-  ARGV[8] wake channel (published when pending goes from empty to one)
-  ARGV[9] due channel (published when this task becomes the earliest scheduled)
-  Reply: { code, id } with code 1 enqueued, 2 scheduled, 0 duplicate (id: the holder), 3 already exists
+  KEYS[3 + i] <prefix>:{q}:u:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none)
+  ARGV[1] wake channel (published when pending goes from empty to non-empty)
+  ARGV[2] due channel (published when a task becomes the earliest scheduled)
+  then 6 values per task i, from ARGV[3 + 6 * (i - 1)]:
+    task id, task name, payload, max retries,
+    run-at offset: "+<ms>" a delay from now (+0: none), or an epoch ms the user chose,
+    dedup ttl in ms (0: no dedup)
+  Reply: flat { code1, id1, code2, id2, ... } with code 1 enqueued, 2 scheduled,
+         0 duplicate (id: the holder), 3 already exists
 ]]
-local tasks, pending, scheduled, unique = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local id = ARGV[1]
-if redis.call('HEXISTS', tasks, id) == 1 then
-  return { 3, id }
-end
-local dedup_ttl = tonumber(ARGV[7])
-if dedup_ttl > 0 and not redis.call('SET', unique, id, 'NX', 'PX', dedup_ttl) then
-  return { 0, redis.call('GET', unique) or '' }
-end
+local tasks, pending, scheduled = KEYS[1], KEYS[2], KEYS[3]
+local wake_channel, due_channel = ARGV[1], ARGV[2]
 local now = now_ms()
-local run_at = now + tonumber(ARGV[5])
-if tonumber(ARGV[6]) >= 0 then
-  run_at = tonumber(ARGV[6])
+local out = {}
+local pushed = {}
+
+local function run_at_of(when)
+  if string.sub(when, 1, 1) == '+' then
+    return now + tonumber(string.sub(when, 2))
+  end
+  return tonumber(when)
 end
-local meta = { v = 1, n = ARGV[2], s = 'p', a = 0, k = 0, m = tonumber(ARGV[4]), c = now, t = now }
-if run_at > now then
-  meta.s = 's'
-  write_task(tasks, id, meta, ARGV[3])
-  redis.call('ZADD', scheduled, run_at, id)
-  wake_if_first(scheduled, id, ARGV[9])
-  return { 2, id }
+
+local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_ttl)
+  if redis.call('HEXISTS', tasks, id) == 1 then
+    return 3, id
+  end
+  if dedup_ttl > 0 and not redis.call('SET', unique, id, 'NX', 'PX', dedup_ttl) then
+    return 0, redis.call('GET', unique) or ''
+  end
+  local run_at = run_at_of(when)
+  local meta = { v = 1, n = name, s = 'p', a = 0, k = 0, m = max_retries, c = now, t = now }
+  if run_at > now then
+    meta.s = 's'
+    write_task(tasks, id, meta, payload)
+    redis.call('ZADD', scheduled, run_at, id)
+    wake_if_first(scheduled, id, due_channel)
+    return 2, id
+  end
+  write_task(tasks, id, meta, payload)
+  pushed[#pushed + 1] = id
+  return 1, id
 end
-write_task(tasks, id, meta, ARGV[3])
-if redis.call('LPUSH', pending, id) == 1 then
-  redis.call('PUBLISH', ARGV[8], '')
+
+local count = (#ARGV - 2) / 6
+for i = 1, count do
+  local a = 3 + 6 * (i - 1)
+  local code, id = enqueue_one(KEYS[3 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
+    ARGV[a + 4], tonumber(ARGV[a + 5]))
+  out[#out + 1] = code
+  out[#out + 1] = id
 end
-return { 1, id }
+if #pushed > 0 and redis.call('LPUSH', pending, unpack(pushed)) == #pushed then
+  redis.call('PUBLISH', wake_channel, '')
+end
+return out
