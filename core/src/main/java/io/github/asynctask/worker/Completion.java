@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns the outcome of an attempt into the broker transition (complete, retry with
- * backoff, dead, or requeue at shutdown) and sends it; a report Redis did not take goes
+ * backoff, dead, or requeue at shutdown) and sends it; successes go to {@link AckSender},
+ * which sends the acks that arrive together in one call. A report Redis did not take goes
  * to {@link PendingReports} to be re-sent while the lease lasts.
  */
 final class Completion {
@@ -27,14 +28,17 @@ final class Completion {
 
 	private final Duration completedRetention;
 
+	private final AckSender acks;
+
 	private final PendingReports pending;
 
 	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
-			PendingReports pending) {
+			PendingReports pending, AckSender acks) {
 		this.broker = broker;
 		this.backoff = backoff;
 		this.listener = listener;
 		this.completedRetention = completedRetention;
+		this.acks = acks;
 		this.pending = pending;
 	}
 
@@ -43,8 +47,12 @@ final class Completion {
 		Delivery delivery = task.delivery();
 		if (outcome.succeeded()) {
 			this.listener.completed(delivery.queue(), delivery.name(), ran);
-			send(new Report(task, "complete", () -> this.broker.complete(delivery, this.completedRetention), () -> {
-			}), owner);
+			Report report = new Report(task, "complete", () -> this.broker.complete(delivery, this.completedRetention),
+					() -> {
+					});
+			if (!this.acks.offer(report, owner)) {
+				send(report, owner);
+			}
 			return;
 		}
 		Throwable error = (outcome.error() != null) ? outcome.error() : new IllegalStateException(outcome.reason());

@@ -44,10 +44,7 @@ final class PeriodicLoop {
 
 	void start() {
 		this.running = true;
-		Thread thread = new Thread(this::loop, this.threadName);
-		thread.setDaemon(true);
-		this.thread = thread;
-		thread.start();
+		this.thread = Daemons.start(this.threadName, this::loop);
 	}
 
 	/** Run the next round now. */
@@ -59,15 +56,7 @@ final class PeriodicLoop {
 	void stop(Duration timeout) {
 		this.running = false;
 		this.signal.raise();
-		Thread thread = this.thread;
-		if (thread != null && thread != Thread.currentThread()) {
-			try {
-				thread.join(Math.max(1, timeout.toMillis()));
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
+		Daemons.join(this.thread, timeout);
 	}
 
 	/** Stop at once without waiting, as a crash would (tests). */

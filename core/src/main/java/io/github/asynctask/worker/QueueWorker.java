@@ -81,10 +81,7 @@ final class QueueWorker {
 
 	void start() {
 		this.fetching = true;
-		Thread thread = new Thread(this::fetchLoop, "asynctask-fetch-" + this.queue);
-		thread.setDaemon(true);
-		this.fetcher = thread;
-		thread.start();
+		this.fetcher = Daemons.start("asynctask-fetch-" + this.queue, this::fetchLoop);
 	}
 
 	/** Work may be waiting: fetch now if threads are free. Never blocks. */
@@ -96,16 +93,8 @@ final class QueueWorker {
 	void stopFetching() {
 		this.fetching = false;
 		this.wakeUp.raise();
-		Thread thread = this.fetcher;
-		if (thread != null) {
-			try {
-				// a dequeue in flight is let finish so its deliveries can be handed back
-				thread.join(10_000);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
+		// a dequeue in flight is let finish so its deliveries can be handed back
+		Daemons.join(this.fetcher, Duration.ofSeconds(10));
 		this.pool.shutdown();
 	}
 

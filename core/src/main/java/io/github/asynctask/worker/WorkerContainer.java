@@ -42,6 +42,8 @@ public final class WorkerContainer implements SmartLifecycle {
 
 	private final PendingReports pendingReports;
 
+	private final AckSender acks;
+
 	private final Watchdog watchdog;
 
 	private final List<PeriodicLoop> agents = new ArrayList<>();
@@ -59,13 +61,14 @@ public final class WorkerContainer implements SmartLifecycle {
 	private boolean stopped;
 
 	WorkerContainer(WorkerContainerBuilder builder, Invoker invoker, Completion completion,
-			PendingReports pendingReports, Watchdog watchdog) {
+			PendingReports pendingReports, AckSender acks, Watchdog watchdog) {
 		this.broker = builder.broker();
 		this.wakeSignals = builder.wakeSignals();
 		this.settings = builder.settings();
 		this.instanceId = builder.instanceId();
 		this.completion = completion;
 		this.pendingReports = pendingReports;
+		this.acks = acks;
 		this.watchdog = watchdog;
 		TaskRun.Factory runs = new TaskRun.Factory(invoker, completion, builder.listener());
 		this.settings.concurrencyByQueue()
@@ -127,6 +130,7 @@ public final class WorkerContainer implements SmartLifecycle {
 		}
 		this.heartbeat.start();
 		this.reporter.start();
+		this.acks.start();
 		this.workers.values().forEach(QueueWorker::start);
 		this.agents.forEach(PeriodicLoop::start);
 		this.wakeSignals.subscribe(this.workers.keySet(), new WakeListener() {
@@ -165,6 +169,7 @@ public final class WorkerContainer implements SmartLifecycle {
 					+ "them back to pending", this.settings.shutdownTimeout());
 		}
 		this.workers.values().forEach((worker) -> worker.requeueRunning(this.completion));
+		this.acks.stop(this.settings.pollInterval());
 		this.pendingReports.resend();
 		this.reporter.stop(this.settings.pollInterval());
 		this.heartbeat.stop(this.settings.pollInterval());
@@ -195,6 +200,7 @@ public final class WorkerContainer implements SmartLifecycle {
 		closeQuietly();
 		this.heartbeat.halt();
 		this.reporter.halt();
+		this.acks.halt();
 		this.agents.forEach(PeriodicLoop::halt);
 		this.workers.values().forEach(QueueWorker::halt);
 		this.watchdog.shutdown();

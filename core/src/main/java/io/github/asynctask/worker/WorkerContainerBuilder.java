@@ -87,9 +87,10 @@ public final class WorkerContainerBuilder {
 		Watchdog watchdog = new Watchdog();
 		PendingReports pending = new PendingReports();
 		Invoker invoker = new Invoker(this.registry, this.codec, this.bodyInvoker, this.interceptors, watchdog);
+		AckSender acks = new AckSender(this.broker, this.settings.retention().completed(), pending);
 		Completion completion = new Completion(this.broker, this.backoff, this.listener,
-				this.settings.retention().completed(), pending);
-		return new WorkerContainer(this, invoker, completion, pending, watchdog);
+				this.settings.retention().completed(), pending, acks);
+		return new WorkerContainer(this, invoker, completion, pending, acks, watchdog);
 	}
 
 	RedisBroker broker() {

@@ -1,0 +1,148 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import io.github.asynctask.redis.AckResult;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.RedisBroker;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Acks successful deliveries on its own thread, in groups: every ack waiting when a call
+ * leaves goes in it, one call per queue, so under load Redis sees one call per burst
+ * instead of one per task, and a pool thread is free for the next task while its ack
+ * travels. The delivery stays in {@link RunningTasks} (its lease renewed) until Redis
+ * answered; an ack Redis did not take goes to {@link PendingReports}.
+ */
+final class AckSender {
+
+	private static final Logger logger = LoggerFactory.getLogger(AckSender.class);
+
+	/** Most acks per call, so one script never runs long. */
+	static final int MAX_GROUP = 256;
+
+	private static final long IDLE_CHECK_MILLIS = 100;
+
+	private final RedisBroker broker;
+
+	private final Duration retention;
+
+	private final PendingReports pending;
+
+	private final BlockingQueue<Queued> queued = new LinkedBlockingQueue<>();
+
+	private volatile boolean running;
+
+	private volatile @Nullable Thread thread;
+
+	AckSender(RedisBroker broker, Duration retention, PendingReports pending) {
+		this.broker = broker;
+		this.retention = retention;
+		this.pending = pending;
+	}
+
+	void start() {
+		this.running = true;
+		this.thread = Daemons.start("asynctask-acks", this::loop);
+	}
+
+	/**
+	 * Queue the ack of a successful delivery; sent at once unless a call is in flight.
+	 * @return false when the sender is not running (the caller sends it itself)
+	 */
+	boolean offer(Report report, RunningTasks owner) {
+		if (!this.running) {
+			return false;
+		}
+		this.queued.add(new Queued(report, owner));
+		return true;
+	}
+
+	/** Send what is queued, then stop; wait up to {@code timeout} for it. */
+	void stop(Duration timeout) {
+		this.running = false;
+		Daemons.join(this.thread, timeout);
+		// whatever is left (the thread gave up or was never started) goes the slow way
+		for (Queued left = this.queued.poll(); left != null; left = this.queued.poll()) {
+			this.pending.add(left.report(), left.owner());
+		}
+	}
+
+	/** Stop at once without sending anything, as a crash would (tests). */
+	void halt() {
+		this.running = false;
+		this.queued.clear();
+		Thread thread = this.thread;
+		if (thread != null) {
+			thread.interrupt();
+		}
+	}
+
+	private void loop() {
+		List<Queued> group = new ArrayList<>();
+		while (this.running || !this.queued.isEmpty()) {
+			try {
+				Queued first = this.queued.poll(IDLE_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+				if (first == null) {
+					continue;
+				}
+				group.add(first);
+				this.queued.drainTo(group, MAX_GROUP - 1);
+				sendByQueue(group);
+			}
+			catch (InterruptedException ex) {
+				return;
+			}
+			catch (RuntimeException ex) {
+				logger.error(
+						"Acking {} deliveries failed unexpectedly; the recoverer will retry them after their lease",
+						group.size(), ex);
+				group.forEach((queued) -> queued.owner().remove(queued.report().task()));
+			}
+			finally {
+				group.clear();
+			}
+		}
+	}
+
+	private void sendByQueue(List<Queued> group) {
+		Map<String, List<Queued>> byQueue = new LinkedHashMap<>();
+		group.forEach((queued) -> byQueue.computeIfAbsent(queued.delivery().queue(), (queue) -> new ArrayList<>())
+			.add(queued));
+		byQueue.values().forEach(this::send);
+	}
+
+	private void send(List<Queued> acks) {
+		List<AckResult> results;
+		try {
+			results = this.broker.completeAll(acks.stream().map(Queued::delivery).toList(), this.retention);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not complete {} tasks of queue '{}' in Redis: {}; will re-send while their leases last",
+					acks.size(), acks.get(0).delivery().queue(), ex.toString());
+			acks.forEach((queued) -> this.pending.add(queued.report(), queued.owner()));
+			return;
+		}
+		for (int i = 0; i < acks.size(); i++) {
+			Completion.applied(acks.get(i).report(), results.get(i), acks.get(i).owner());
+		}
+	}
+
+	private record Queued(Report report, RunningTasks owner) {
+
+		Delivery delivery() {
+			return this.report.task().delivery();
+		}
+
+	}
+
+}

@@ -1,0 +1,155 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.github.asynctask.RedisUnavailableException;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.ArgumentCaptor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyList;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.spy;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+
+/**
+ * Grouped acks against real Redis: what waits while a call is in flight goes in the next
+ * call, a call Redis refused is re-sent from the pending reports, and a stop sends what
+ * is queued. The broker is the real one, spied on only to hold a call or fail one.
+ */
+@ExtendWith(RedisExtension.class)
+class AckSenderIntegrationTests {
+
+	private static final String QUEUE = "q";
+
+	private WorkerHarness harness;
+
+	private LuaRedisBroker broker;
+
+	private final PendingReports pending = new PendingReports();
+
+	private final RunningTasks running = new RunningTasks();
+
+	private AckSender sender;
+
+	@BeforeEach
+	void setUp(RedisServer redis) {
+		redis.flushAll();
+		this.harness = new WorkerHarness(redis);
+		this.broker = spy(this.harness.broker);
+		this.sender = new AckSender(this.broker, Duration.ZERO, this.pending);
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.sender.halt();
+		this.harness.close();
+	}
+
+	@Test
+	void acksArrivingWhileACallIsInFlightGoTogetherInTheNext() throws Exception {
+		CountDownLatch firstCallEntered = new CountDownLatch(1);
+		CountDownLatch releaseFirstCall = new CountDownLatch(1);
+		doAnswer((call) -> {
+			if (firstCallEntered.getCount() == 1) {
+				firstCallEntered.countDown();
+				assertThat(releaseFirstCall.await(10, TimeUnit.SECONDS)).isTrue();
+			}
+			return call.callRealMethod();
+		}).when(this.broker).completeAll(anyList(), any());
+		List<Report> reports = reportsFor(take(21));
+		this.sender.start();
+		this.sender.offer(reports.get(0), this.running);
+		assertThat(firstCallEntered.await(10, TimeUnit.SECONDS)).isTrue();
+		reports.subList(1, 21).forEach((report) -> this.sender.offer(report, this.running));
+		releaseFirstCall.countDown();
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.running.size() == 0);
+		@SuppressWarnings("unchecked")
+		ArgumentCaptor<List<Delivery>> groups = ArgumentCaptor.forClass(List.class);
+		verify(this.broker, times(2)).completeAll(groups.capture(), any());
+		assertThat(groups.getAllValues()).extracting(List::size).containsExactly(1, 20);
+		assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
+		assertThat(this.harness.redis.cli("HLEN", this.harness.keys.tasks(QUEUE))).isEqualTo("0");
+	}
+
+	@Test
+	void aGroupRedisRefusedIsReSentFromThePendingReports() {
+		// the sender may split the three acks over several calls, so Redis refuses them
+		// all
+		AtomicBoolean redisRefuses = new AtomicBoolean(true);
+		doAnswer((call) -> {
+			if (redisRefuses.get()) {
+				throw new RedisUnavailableException("Redis could not run script 'complete' (injected)", null);
+			}
+			return call.callRealMethod();
+		}).when(this.broker).completeAll(anyList(), any());
+		List<Report> reports = reportsFor(take(3));
+		this.sender.start();
+		reports.forEach((report) -> this.sender.offer(report, this.running));
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.pending.size() == 3);
+		assertThat(this.running.size()).isEqualTo(3);
+		redisRefuses.set(false);
+		this.pending.resend();
+		assertThat(this.pending.size()).isZero();
+		assertThat(this.running.size()).isZero();
+		assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
+	}
+
+	@Test
+	void stopSendsWhatIsQueuedBeforeItReturns() {
+		List<Report> reports = reportsFor(take(50));
+		this.sender.start();
+		reports.forEach((report) -> this.sender.offer(report, this.running));
+		this.sender.stop(Duration.ofSeconds(10));
+		assertThat(this.running.size()).isZero();
+		assertThat(this.pending.size()).isZero();
+		assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
+	}
+
+	@Test
+	void aSenderThatIsNotRunningLeavesTheAckToTheCaller() {
+		List<Report> reports = reportsFor(take(1));
+		assertThat(this.sender.offer(reports.get(0), this.running)).isFalse();
+		this.sender.start();
+		this.sender.stop(Duration.ofSeconds(10));
+		assertThat(this.sender.offer(reports.get(0), this.running)).isFalse();
+	}
+
+	private List<Delivery> take(int count) {
+		for (int i = 0; i < count; i++) {
+			this.harness.broker.enqueue(EnqueueRequest.now(QUEUE, "t" + i, "count", "[]", 3));
+		}
+		List<Delivery> deliveries = this.harness.broker.dequeue(QUEUE, count, Duration.ofMinutes(1));
+		assertThat(deliveries).hasSize(count);
+		return deliveries;
+	}
+
+	private List<Report> reportsFor(List<Delivery> deliveries) {
+		List<Report> reports = new ArrayList<>();
+		for (Delivery delivery : deliveries) {
+			RunningTask task = new RunningTask(delivery, System.nanoTime() + Duration.ofMinutes(1).toNanos());
+			this.running.add(task);
+			reports
+				.add(new Report(task, "complete", () -> this.harness.broker.complete(delivery, Duration.ZERO), () -> {
+				}));
+		}
+		return reports;
+	}
+
+}
