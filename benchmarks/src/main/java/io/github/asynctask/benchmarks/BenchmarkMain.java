@@ -39,7 +39,8 @@ public final class BenchmarkMain {
 					continue;
 				}
 				for (SystemUnderTest system : systems) {
-					System.out.println("-- " + scenario.name() + " / " + system.name());
+					System.out.printf("-- %s / %s (at %.0f s)%n", scenario.name(), system.name(),
+							(System.nanoTime() - start) / 1e9);
 					scenario.run(system, runner);
 				}
 			}

@@ -32,14 +32,14 @@ final class EnqueueScenario implements Scenario {
 		params.put("threads", threads);
 		params.put("batch", batch ? Producers.BATCH : 1);
 		params.put("argBytes", TaskArg.LENGTH);
-		params.put("warmupN", n / 5);
+		params.put("warmupN", n);
 		Set<Feature> needed = batch ? Set.of(Feature.SUBMIT_WITHOUT_WORKERS, Feature.BATCH)
 				: Set.of(Feature.SUBMIT_WITHOUT_WORKERS);
 		if (!Scenario.supported(system, runner, scenario, params, needed)) {
 			return;
 		}
 		runner.measure(system, scenario, params, (contender, warmup) -> {
-			int count = warmup ? n / 5 : n;
+			int count = n;
 			long nanos = batch ? Producers.submitBatches(contender, count)
 					: Producers.submitConcurrently(contender, count, threads);
 			return Map.of("submitsPerSec", Producers.perSecond(count, nanos));

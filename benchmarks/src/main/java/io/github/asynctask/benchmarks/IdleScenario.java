@@ -16,6 +16,9 @@ final class IdleScenario implements Scenario {
 
 	private static final List<String> QUEUES = List.of("idle1", "idle2", "idle3", "idle4");
 
+	/** Time for start-up traffic (registration, first polls) to pass before counting. */
+	private static final int WARMUP_SECONDS = 3;
+
 	@Override
 	public String name() {
 		return "idle";
@@ -30,7 +33,7 @@ final class IdleScenario implements Scenario {
 		params.put("workersPerQueue", 16);
 		params.put("seconds", options.idleSeconds());
 		params.put("windows", options.reps());
-		params.put("warmupSeconds", 5);
+		params.put("warmupSeconds", WARMUP_SECONDS);
 		if (!Scenario.supported(system, runner, "idle", params, Set.of(Feature.REDIS, Feature.IDLE_WORKERS))) {
 			return;
 		}
@@ -40,7 +43,7 @@ final class IdleScenario implements Scenario {
 		Map<String, Long> byCommand = new LinkedHashMap<>();
 		try (Contender contender = system.open(redis)) {
 			contender.startWorkers(QUEUES, 16);
-			Thread.sleep(5_000);
+			Thread.sleep(WARMUP_SECONDS * 1000L);
 			redis.resetStats();
 			for (int i = 0; i < options.reps(); i++) {
 				long before = redis.commandCalls();

@@ -1,14 +1,17 @@
 package io.github.asynctask.benchmarks;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 import io.github.asynctask.redis.RedisKeys;
-import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
@@ -17,7 +20,10 @@ import io.lettuce.core.api.sync.RedisCommands;
  * async-task's own Lua transitions (enqueue, dequeue, complete) called straight through
  * one Lettuce connection, without the library around them: the ceiling for our design.
  * One thread's submits are a bare call loop; concurrent threads share the connection, so
- * Lettuce pipelines their commands; a batch is written back to back and awaited once.
+ * Lettuce pipelines their commands; a batch is one enqueue call carrying every task. The
+ * worker side is the library's design with nothing around it: one fetcher takes as many
+ * tasks as there are free slots of 16 (no-op bodies run inline), one thread completes
+ * every waiting ack in one call and frees their slots.
  */
 final class RawRedisSystem implements SystemUnderTest {
 
@@ -40,7 +46,7 @@ final class RawRedisSystem implements SystemUnderTest {
 
 	@Override
 	public String setup() {
-		return "async-task's enqueue/dequeue(1)/complete scripts by EVALSHA on one shared Lettuce connection";
+		return "async-task's scripts by EVALSHA on one shared Lettuce connection: enqueue per submit (a batch in one call); dequeue for the free slots of 16 and grouped complete calls of up to 256";
 	}
 
 	@Override
@@ -72,6 +78,13 @@ final class RawRedisSystem implements SystemUnderTest {
 
 		private WorkerLoops workers;
 
+		private WorkerLoops acker;
+
+		private final BlockingQueue<String[]> acks = new LinkedBlockingQueue<>();
+
+		/** Tasks fetched and not yet acked may not exceed the worker count. */
+		private Semaphore free;
+
 		Raw(RedisTarget redis) {
 			this.client = RedisClient.create(redis.url());
 			this.connection = this.client.connect();
@@ -90,42 +103,75 @@ final class RawRedisSystem implements SystemUnderTest {
 
 		@Override
 		public void submit(String arg) {
-			this.sync.evalsha(this.enqueueSha, ScriptOutputType.MULTI, this.enqueueKeys, enqueueArgs(arg));
+			this.sync.evalsha(this.enqueueSha, ScriptOutputType.MULTI, this.enqueueKeys, enqueueArgs(List.of(arg)));
 		}
 
+		/**
+		 * The whole batch in one enqueue call, as the library sends a transaction's
+		 * submits.
+		 */
 		@Override
 		public void submitBatch(List<String> args) {
-			List<RedisFuture<Object>> futures = new ArrayList<>(args.size());
-			for (String arg : args) {
-				futures.add(this.connection.async()
-					.evalsha(this.enqueueSha, ScriptOutputType.MULTI, this.enqueueKeys, enqueueArgs(arg)));
-			}
-			if (!LettuceFutures.awaitAll(java.time.Duration.ofSeconds(60), futures.toArray(new RedisFuture<?>[0]))) {
-				throw new IllegalStateException("raw-redis batch of " + args.size() + " got no reply in 60 s");
-			}
+			String[] keys = new String[3 + args.size()];
+			System.arraycopy(this.enqueueKeys, 0, keys, 0, 3);
+			Arrays.fill(keys, 3, keys.length, this.enqueueKeys[3]);
+			this.sync.evalsha(this.enqueueSha, ScriptOutputType.MULTI, keys, enqueueArgs(args));
 		}
 
-		private String[] enqueueArgs(String arg) {
-			return new String[] { TaskIds.next(), TASK_NAME, "[\"" + arg + "\"]", "25", "0", "-1", "0",
-					this.keys.wakeChannel(QUEUE), this.keys.dueChannel(QUEUE) };
+		private String[] enqueueArgs(List<String> taskArgs) {
+			List<String> args = new ArrayList<>(2 + taskArgs.size() * 6);
+			args.add(this.keys.wakeChannel(QUEUE));
+			args.add(this.keys.dueChannel(QUEUE));
+			for (String arg : taskArgs) {
+				args.addAll(List.of(TaskIds.next(), TASK_NAME, "[\"" + arg + "\"]", "25", "+0", "0"));
+			}
+			return args.toArray(new String[0]);
 		}
 
 		@Override
 		public void startWorkers(List<String> queues, int concurrency) {
-			this.workers = new WorkerLoops("raw-worker", concurrency, this::runOne);
+			this.free = new Semaphore(concurrency);
+			this.acker = new WorkerLoops("raw-acker", 1, this::ackWaiting);
+			this.workers = new WorkerLoops("raw-fetcher", 1, this::fetchForFreeSlots);
 		}
 
-		private boolean runOne() {
-			List<Object> reply = this.sync.evalsha(this.dequeueSha, ScriptOutputType.MULTI, this.dequeueKeys, "1",
-					"30000", "0");
-			if (reply.isEmpty()) {
-				return false;
+		/**
+		 * Acks every id waiting in one complete call, as the library's ack thread does.
+		 */
+		private boolean ackWaiting() throws InterruptedException {
+			String[] first = this.acks.poll(1, TimeUnit.MILLISECONDS);
+			if (first == null) {
+				return true;
 			}
-			String id = (String) reply.get(0);
-			String data = (String) reply.get(1);
-			Probe.hit(argOf(data));
-			this.sync.evalsha(this.completeSha, ScriptOutputType.INTEGER, this.completeKeys, id, tokenOf(data), "0");
+			List<String[]> group = new ArrayList<>();
+			group.add(first);
+			this.acks.drainTo(group, 255);
+			String[] args = new String[1 + group.size() * 2];
+			args[0] = "0";
+			for (int i = 0; i < group.size(); i++) {
+				args[1 + i * 2] = group.get(i)[0];
+				args[2 + i * 2] = group.get(i)[1];
+			}
+			this.sync.evalsha(this.completeSha, ScriptOutputType.MULTI, this.completeKeys, args);
+			this.free.release(group.size());
 			return true;
+		}
+
+		/** Takes as many tasks as there are free slots, runs them, queues their acks. */
+		private boolean fetchForFreeSlots() throws InterruptedException {
+			if (!this.free.tryAcquire(1, TimeUnit.MILLISECONDS)) {
+				return true;
+			}
+			int wanted = 1 + this.free.drainPermits();
+			List<Object> reply = this.sync.evalsha(this.dequeueSha, ScriptOutputType.MULTI, this.dequeueKeys,
+					Integer.toString(wanted), "30000", "0");
+			this.free.release(wanted - reply.size() / 2);
+			for (int i = 0; i < reply.size(); i += 2) {
+				String data = (String) reply.get(i + 1);
+				Probe.hit(argOf(data));
+				this.acks.add(new String[] { (String) reply.get(i), tokenOf(data) });
+			}
+			return !reply.isEmpty();
 		}
 
 		/** The fencing token is the meta JSON's "k" field. */
@@ -147,6 +193,7 @@ final class RawRedisSystem implements SystemUnderTest {
 		public void close() throws InterruptedException {
 			if (this.workers != null) {
 				this.workers.close();
+				this.acker.close();
 			}
 			this.connection.close();
 			this.client.shutdown();

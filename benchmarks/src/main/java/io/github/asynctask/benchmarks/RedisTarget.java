@@ -32,6 +32,15 @@ record RedisTarget(RedisServer server) {
 		return Long.parseLong(info("memory").get("used_memory"));
 	}
 
+	/**
+	 * CPU time the server has used so far ({@code used_cpu_user + used_cpu_sys}), in
+	 * seconds.
+	 */
+	double cpuSeconds() {
+		Map<String, String> cpu = info("cpu");
+		return Double.parseDouble(cpu.get("used_cpu_user")) + Double.parseDouble(cpu.get("used_cpu_sys"));
+	}
+
 	String version() {
 		return info("server").get("redis_version");
 	}

@@ -115,9 +115,9 @@ final class RedissonSystem implements SystemUnderTest {
 		public void close() {
 			// No quiet period: the next repetition opens fresh clients anyway.
 			for (RedissonClient client : this.workers) {
-				client.shutdown(0, 5, TimeUnit.SECONDS);
+				client.shutdown(0, 1, TimeUnit.SECONDS);
 			}
-			this.producer.shutdown(0, 5, TimeUnit.SECONDS);
+			this.producer.shutdown(0, 1, TimeUnit.SECONDS);
 		}
 
 	}

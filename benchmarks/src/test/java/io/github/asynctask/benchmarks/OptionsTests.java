@@ -20,6 +20,7 @@ class OptionsTests {
 		assertThat(options.wantsScenario("memory")).isTrue();
 		assertThat(options.wantsSystem("redisson")).isTrue();
 		assertThat(options.wantsSystem("rqueue")).isFalse();
+		assertThat(options.wantsSystem("async-task-broker")).isFalse();
 	}
 
 	@Test
@@ -29,6 +30,7 @@ class OptionsTests {
 		assertThat(options.wantsScenario("lateness")).isFalse();
 		assertThat(options.wantsSystem("jesque")).isTrue();
 		assertThat(options.wantsSystem("redisson")).isFalse();
+		assertThat(Options.parse("--systems=async-task-broker").wantsSystem("async-task-broker")).isTrue();
 		assertThat(options.n()).isEqualTo(1_000);
 	}
 
