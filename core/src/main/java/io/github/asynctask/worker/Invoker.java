@@ -3,7 +3,6 @@ package io.github.asynctask.worker;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 
 import io.github.asynctask.NonRetryableException;
@@ -68,7 +67,7 @@ final class Invoker {
 		TaskExecution execution = new TaskExecution(delivery.id(), delivery.name(), delivery.queue(),
 				delivery.attempt(), delivery.maxRetries(), payload.headers());
 		Throwable error = null;
-		ScheduledFuture<?> deadline = this.watchdog.watch(task, timeout, () -> onHung.accept(timeout));
+		Watchdog.Watch deadline = this.watchdog.watch(task, timeout, () -> onHung.accept(timeout));
 		task.bodyThread(Thread.currentThread());
 		try {
 			chain(execution, definition, payload, 0).proceed();
@@ -78,7 +77,7 @@ final class Invoker {
 		}
 		finally {
 			task.bodyThread(null);
-			deadline.cancel(false);
+			deadline.cancel();
 			// an interrupt meant for this attempt must not leak into the next one
 			Thread.interrupted();
 		}

@@ -1,29 +1,56 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Enforces attempt timeouts for all queues on one thread: at the deadline it interrupts
- * the body; if the body ignores the interrupt for {@link #HUNG_GRACE}, the attempt is
- * ended without it so a hung body cannot hold a worker slot for ever.
+ * the body; if the body ignores the interrupt for a grace ({@link #HUNG_GRACE}), the
+ * attempt is ended without it so a hung body cannot hold a worker slot for ever.
+ * <p>
+ * Watching costs a set insert and remove per attempt and no wake-up: the thread sleeps
+ * until the earliest deadline it saw (at most {@link #MAX_SLEEP}), and a new attempt
+ * wakes it only when its deadline is earlier still. A timer queue per attempt (as
+ * {@code ScheduledThreadPoolExecutor} keeps) woke this thread for about every second
+ * short task, which showed as one context switch per two tasks under load.
  */
 final class Watchdog {
+
+	private static final Logger logger = LoggerFactory.getLogger(Watchdog.class);
 
 	/** How long an interrupted body may take to stop before it is given up on. */
 	static final Duration HUNG_GRACE = Duration.ofSeconds(5);
 
-	private final ScheduledThreadPoolExecutor timer;
+	/** Longest sleep, so a scan of the watched attempts happens at least this often. */
+	private static final long MAX_SLEEP = Duration.ofSeconds(1).toNanos();
+
+	private final long hungGrace;
+
+	private final Set<Watch> watches = ConcurrentHashMap.newKeySet();
+
+	private volatile boolean running = true;
+
+	/**
+	 * When the thread wakes next (System.nanoTime); written by the watchdog thread, read
+	 * by {@link #watch} to decide whether a new deadline needs an early wake-up.
+	 */
+	private volatile long nextCheck = System.nanoTime();
+
+	/** Started by the first {@link #watch}, so a container never started has none. */
+	private volatile @Nullable Thread thread;
 
 	Watchdog() {
-		this.timer = new ScheduledThreadPoolExecutor(1, (runnable) -> {
-			Thread thread = new Thread(runnable, "asynctask-watchdog");
-			thread.setDaemon(true);
-			return thread;
-		});
-		this.timer.setRemoveOnCancelPolicy(true);
+		this(HUNG_GRACE);
+	}
+
+	Watchdog(Duration hungGrace) {
+		this.hungGrace = hungGrace.toNanos();
 	}
 
 	/**
@@ -32,16 +59,103 @@ final class Watchdog {
 	 * interrupt
 	 * @return a handle to cancel when the body returns
 	 */
-	ScheduledFuture<?> watch(RunningTask task, Duration timeout, Runnable onHung) {
-		return this.timer.schedule(() -> {
-			task.markTimedOut();
-			task.interruptBody();
-			this.timer.schedule(onHung, HUNG_GRACE.toNanos(), TimeUnit.NANOSECONDS);
-		}, timeout.toNanos(), TimeUnit.NANOSECONDS);
+	Watch watch(RunningTask task, Duration timeout, Runnable onHung) {
+		long due = System.nanoTime() + timeout.toNanos();
+		Watch watch = new Watch(task, due, onHung);
+		this.watches.add(watch);
+		Thread thread = startedThread();
+		if (thread != null && due - this.nextCheck < 0) {
+			LockSupport.unpark(thread);
+		}
+		return watch;
 	}
 
 	void shutdown() {
-		this.timer.shutdownNow();
+		this.running = false;
+		Thread thread = this.thread;
+		if (thread != null) {
+			LockSupport.unpark(thread);
+		}
+	}
+
+	private @Nullable Thread startedThread() {
+		Thread thread = this.thread;
+		if (thread == null) {
+			synchronized (this) {
+				if (this.thread == null && this.running) {
+					this.thread = Daemons.start("asynctask-watchdog", this::loop);
+				}
+				thread = this.thread;
+			}
+		}
+		return thread;
+	}
+
+	private void loop() {
+		while (this.running) {
+			long now = System.nanoTime();
+			// pessimistic first: a deadline added during the scan wakes the thread
+			this.nextCheck = now + MAX_SLEEP;
+			long next = now + MAX_SLEEP;
+			for (Watch watch : this.watches) {
+				long due = watch.check(now);
+				if (due - next < 0) {
+					next = due;
+				}
+			}
+			this.nextCheck = next;
+			LockSupport.parkNanos(this, next - now);
+		}
+	}
+
+	/** One watched attempt; {@link #cancel()} when the body returned. */
+	final class Watch {
+
+		private final RunningTask task;
+
+		private final Runnable onHung;
+
+		/**
+		 * The deadline, then the end of the hung grace; owned by the watchdog thread
+		 * after construction.
+		 */
+		private long due;
+
+		private boolean interrupted;
+
+		private Watch(RunningTask task, long due, Runnable onHung) {
+			this.task = task;
+			this.due = due;
+			this.onHung = onHung;
+		}
+
+		void cancel() {
+			Watchdog.this.watches.remove(this);
+		}
+
+		/** Act if due; returns when this watch is due next. */
+		private long check(long now) {
+			if (now - this.due < 0) {
+				return this.due;
+			}
+			if (!this.interrupted) {
+				this.interrupted = true;
+				this.task.markTimedOut();
+				this.task.interruptBody();
+				this.due = now + Watchdog.this.hungGrace;
+				return this.due;
+			}
+			cancel();
+			try {
+				this.onHung.run();
+			}
+			catch (RuntimeException ex) {
+				logger.error("Ending the hung attempt of task '{}' (id {}) failed", this.task.delivery().name(),
+						this.task.id(), ex);
+			}
+			return now + MAX_SLEEP;
+		}
+
 	}
 
 }

@@ -1,0 +1,115 @@
+package io.github.asynctask.worker;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class WatchdogTests {
+
+	private final Watchdog watchdog = new Watchdog(Duration.ofMillis(200));
+
+	private final AtomicBoolean hung = new AtomicBoolean();
+
+	@AfterEach
+	void stop() {
+		this.watchdog.shutdown();
+	}
+
+	@Test
+	void aBodyPastItsDeadlineIsInterruptedAndMarkedTimedOut() throws InterruptedException {
+		RunningTask task = task();
+		CountDownLatch interrupted = new CountDownLatch(1);
+		Thread body = startBody(task, interrupted, false);
+		this.watchdog.watch(task, Duration.ofMillis(50), () -> this.hung.set(true));
+		assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(task.isTimedOut()).isTrue();
+		body.join(10_000);
+		assertThat(this.hung).isFalse();
+	}
+
+	@Test
+	void aCancelledWatchNeverInterrupts() throws InterruptedException {
+		RunningTask task = task();
+		Watchdog.Watch watch = this.watchdog.watch(task, Duration.ofMillis(50), () -> this.hung.set(true));
+		watch.cancel();
+		Thread.sleep(400);
+		assertThat(task.isTimedOut()).isFalse();
+		assertThat(this.hung).isFalse();
+	}
+
+	@Test
+	void aBodyThatIgnoresTheInterruptIsGivenUpOnAfterTheGrace() throws InterruptedException {
+		RunningTask task = task();
+		CountDownLatch interrupted = new CountDownLatch(1);
+		Thread body = startBody(task, interrupted, true);
+		this.watchdog.watch(task, Duration.ofMillis(50), () -> this.hung.set(true));
+		await().atMost(Duration.ofSeconds(10)).untilTrue(this.hung);
+		assertThat(task.isTimedOut()).isTrue();
+		assertThat(interrupted.getCount()).isZero();
+		body.interrupt();
+		body.join(10_000);
+	}
+
+	@Test
+	void aShortDeadlineWatchedWhileTheThreadSleepsWakesItEarly() throws InterruptedException {
+		Watchdog sleeping = new Watchdog(Duration.ofMillis(200));
+		try {
+			sleeping.watch(task(), Duration.ofHours(1), () -> {
+			});
+			Thread.sleep(100); // its thread now sleeps up to a second
+			RunningTask task = task();
+			CountDownLatch interrupted = new CountDownLatch(1);
+			startBody(task, interrupted, false);
+			sleeping.watch(task, Duration.ofMillis(10), () -> this.hung.set(true));
+			// well before that sleep would have ended
+			assertThat(interrupted.await(400, TimeUnit.MILLISECONDS)).isTrue();
+		}
+		finally {
+			sleeping.shutdown();
+		}
+	}
+
+	private static RunningTask task() {
+		return new RunningTask(TestTasks.delivery("q", "id-1", "t", 1, 3, "[]"), System.nanoTime());
+	}
+
+	/** A body that sleeps until interrupted; when stubborn it sleeps on once more. */
+	private static Thread startBody(RunningTask task, CountDownLatch interrupted, boolean stubborn) {
+		CountDownLatch started = new CountDownLatch(1);
+		Thread thread = new Thread(() -> {
+			task.bodyThread(Thread.currentThread());
+			started.countDown();
+			try {
+				Thread.sleep(60_000);
+			}
+			catch (InterruptedException ex) {
+				interrupted.countDown();
+				if (stubborn) {
+					try {
+						Thread.sleep(60_000);
+					}
+					catch (InterruptedException again) {
+						// the test ends it
+					}
+				}
+			}
+		});
+		thread.setDaemon(true);
+		thread.start();
+		try {
+			started.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return thread;
+	}
+
+}
