@@ -1,7 +1,9 @@
 package io.github.asynctask.aop;
 
 import java.lang.reflect.Method;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import io.github.asynctask.TaskOptions;
@@ -15,6 +17,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.core.BridgeMethodResolver;
+import org.springframework.core.MethodClassKey;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -28,6 +31,12 @@ final class TaskMethodInterceptor implements MethodInterceptor {
 
 	private final Supplier<TaskSubmitter> submitter;
 
+	/**
+	 * What each proxied method of each target class is: resolving it takes a reflective
+	 * method lookup and merged-annotation scans, too slow to repeat on every submit.
+	 */
+	private final Map<MethodClassKey, Resolved> resolved = new ConcurrentHashMap<>();
+
 	TaskMethodInterceptor(Supplier<TaskRegistry> registry, Supplier<TaskSubmitter> submitter) {
 		this.registry = registry;
 		this.submitter = submitter;
@@ -36,20 +45,12 @@ final class TaskMethodInterceptor implements MethodInterceptor {
 	@Override
 	public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
 		Object target = invocation.getThis();
-		Class<?> targetClass = (target != null) ? AopProxyUtils.ultimateTargetClass(target) : null;
-		Method method = BridgeMethodResolver
-			.findBridgedMethod(ClassUtils.getMostSpecificMethod(invocation.getMethod(), targetClass));
-		if (targetClass == null || TaskMethods.attributes(method, targetClass) == null) {
+		if (target == null) {
 			return invocation.proceed();
 		}
-		Optional<TaskDefinition> found = this.registry.get().find(method);
-		if (found.isEmpty()) {
-			throw new IllegalStateException("Method " + targetClass.getSimpleName() + "." + method.getName()
-					+ " is an @AsyncTask method but its bean is not registered as a task; "
-					+ "is it a singleton bean created by the application context?");
-		}
-		TaskDefinition definition = found.get();
-		if (InvocationBypass.consume(definition)) {
+		TaskDefinition definition = resolve(invocation.getMethod(), AopProxyUtils.ultimateTargetClass(target))
+			.definition();
+		if (definition == null || InvocationBypass.consume(definition)) {
 			return invocation.proceed();
 		}
 		Object[] args = invocation.getArguments();
@@ -57,6 +58,36 @@ final class TaskMethodInterceptor implements MethodInterceptor {
 			this.submitter.get().submit(definition, args, TaskOptions.defaults());
 		}
 		return null;
+	}
+
+	private Resolved resolve(Method called, Class<?> targetClass) {
+		MethodClassKey key = new MethodClassKey(called, targetClass);
+		Resolved known = this.resolved.get(key);
+		if (known != null) {
+			return known;
+		}
+		Method method = BridgeMethodResolver.findBridgedMethod(ClassUtils.getMostSpecificMethod(called, targetClass));
+		if (TaskMethods.attributes(method, targetClass) == null) {
+			this.resolved.put(key, Resolved.NOT_A_TASK);
+			return Resolved.NOT_A_TASK;
+		}
+		Optional<TaskDefinition> found = this.registry.get().find(method);
+		if (found.isEmpty()) {
+			// not cached: the registry may be filled later
+			throw new IllegalStateException("Method " + targetClass.getSimpleName() + "." + method.getName()
+					+ " is an @AsyncTask method but its bean is not registered as a task; "
+					+ "is it a singleton bean created by the application context?");
+		}
+		Resolved task = new Resolved(found.get());
+		this.resolved.put(key, task);
+		return task;
+	}
+
+	/** The task a proxied method submits, or none when it is not a task method. */
+	private record Resolved(@Nullable TaskDefinition definition) {
+
+		static final Resolved NOT_A_TASK = new Resolved(null);
+
 	}
 
 }

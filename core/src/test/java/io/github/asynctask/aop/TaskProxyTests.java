@@ -28,6 +28,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The proxy side without Redis: calls of task methods are captured (never run inline),
@@ -60,6 +61,35 @@ class TaskProxyTests {
 			assertThat(context.getBean(TaskRegistry.class).definitions()).extracting(TaskDefinition::name)
 				.containsExactlyInAnyOrder("ReportTasks.build", "ReportTasks.archive", "GreeterImpl.greet");
 		});
+	}
+
+	@Test
+	void repeatedCallsKeepEachMethodItsOwnTaskAndNonTasksRunEveryTime() {
+		this.runner.run((context) -> {
+			ReportTasks tasks = context.getBean(ReportTasks.class);
+			for (int i = 0; i < 3; i++) {
+				assertThat(CallCapture.capture(() -> tasks.build("weekly", 1)).definition().name())
+					.isEqualTo("ReportTasks.build");
+				assertThat(CallCapture.capture(() -> tasks.archive("weekly")).definition().name())
+					.isEqualTo("ReportTasks.archive");
+				assertThat(tasks.describe()).isEqualTo("reports");
+			}
+			assertThat(tasks.runs()).isEmpty();
+		});
+	}
+
+	@Test
+	void aTaskMethodOfABeanTheRegistryDoesNotKnowIsRefusedOnEveryCall() {
+		this.runner
+			.withBean("oneOff", OneOffTasks.class, OneOffTasks::new, (definition) -> definition.setScope("prototype"))
+			.run((context) -> {
+				OneOffTasks tasks = context.getBean(OneOffTasks.class);
+				for (int i = 0; i < 2; i++) {
+					assertThatIllegalStateException().isThrownBy(() -> tasks.send("x"))
+						.withMessageContaining("OneOffTasks.send is an @AsyncTask method but its bean is not "
+								+ "registered as a task");
+				}
+			});
 	}
 
 	@Test
@@ -160,6 +190,14 @@ class TaskProxyTests {
 
 		String describe() {
 			return "reports";
+		}
+
+	}
+
+	public static class OneOffTasks {
+
+		@AsyncTask
+		public void send(String what) {
 		}
 
 	}
