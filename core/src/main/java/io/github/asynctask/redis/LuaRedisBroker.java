@@ -242,12 +242,17 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public void pause(String queue) {
-		this.runner.run(Scripts.SET_PAUSED, queue, List.of(this.keys.paused(queue)), List.of("1"));
+		setPaused(queue, "1");
 	}
 
 	@Override
 	public void resume(String queue) {
-		this.runner.run(Scripts.SET_PAUSED, queue, List.of(this.keys.paused(queue)), List.of("0"));
+		setPaused(queue, "0");
+	}
+
+	private void setPaused(String queue, String flag) {
+		this.runner.run(Scripts.SET_PAUSED, queue, List.of(this.keys.paused(queue), this.keys.pending(queue)),
+				List.of(flag, this.keys.wakeChannel(queue)));
 	}
 
 	@Override
