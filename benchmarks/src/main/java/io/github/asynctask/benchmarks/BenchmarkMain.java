@@ -38,11 +38,11 @@ public final class BenchmarkMain {
 						&& options.scenarios().stream().noneMatch((s) -> s.startsWith(scenario.name() + "."))) {
 					continue;
 				}
+				System.out.printf("-- %s (at %.0f s)%n", scenario.name(), (System.nanoTime() - start) / 1e9);
 				for (SystemUnderTest system : systems) {
-					System.out.printf("-- %s / %s (at %.0f s)%n", scenario.name(), system.name(),
-							(System.nanoTime() - start) / 1e9);
 					scenario.run(system, runner);
 				}
+				runner.runPlanned(start);
 			}
 			System.out.println();
 			System.out.println(report.table());
