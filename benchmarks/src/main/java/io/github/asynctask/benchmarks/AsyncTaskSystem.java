@@ -8,25 +8,22 @@ import java.util.Set;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
-import io.github.asynctask.aop.ProxyTaskBodyInvoker;
-import io.github.asynctask.codec.JacksonTaskCodec;
-import io.github.asynctask.definition.AnnotationTaskRegistry;
-import io.github.asynctask.redis.LuaRedisBroker;
-import io.github.asynctask.redis.RedisWakeSignals;
-import io.github.asynctask.worker.WorkerContainer;
-import io.github.asynctask.worker.WorkerContainerBuilder;
-import io.github.asynctask.worker.WorkerSettings;
+import org.jspecify.annotations.Nullable;
 
-import org.springframework.context.annotation.AnnotationConfigApplicationContext;
-import org.springframework.core.env.MapPropertySource;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.boot.Banner;
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * async-task, the whole stack: a Spring context with an {@code @AsyncTask} no-op bean,
- * submits through its proxy (batches: 100 calls in one H2 transaction, sent after
- * commit), and a {@link WorkerContainer} with default settings (lease 30 s, poll 1 s)
- * running the bodies through the same proxy.
+ * async-task, the whole stack as an application gets it from the starter: a Spring Boot
+ * application submitting through the {@code @AsyncTask} proxy (batches: 100 calls in one
+ * H2 transaction, sent after commit) with {@code async-task.worker.enabled=false}, and
+ * when workers are wanted a second application in the same JVM, as a worker instance,
+ * serving the queue with default settings (lease 30 s, poll 2 s). The queue is paused
+ * while that application boots and resumed (which wakes its workers) once it is up.
  */
 final class AsyncTaskSystem implements SystemUnderTest {
 
@@ -37,9 +34,8 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 	@Override
 	public Map<String, String> versions() {
-		return Map.of("async-task-core", AsyncTaskVersion.get(), "spring-context",
-				Versions.ofJar(AnnotationConfigApplicationContext.class), "spring-data-redis",
-				Versions.of("org.springframework.data", "spring-data-redis"), "lettuce-core",
+		return Map.of("async-task-core", AsyncTaskVersion.get(), "spring-boot", SpringBootVersion.getVersion(),
+				"spring-data-redis", Versions.of("org.springframework.data", "spring-data-redis"), "lettuce-core",
 				Versions.of("io.lettuce", "lettuce-core"));
 	}
 
@@ -50,8 +46,9 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 	@Override
 	public String setup() {
-		return "AnnotationConfigApplicationContext, @AsyncTask proxy, JacksonTaskCodec; batch = 100 calls per "
-				+ "DataSourceTransactionManager(H2) transaction; WorkerContainer with default settings";
+		return "Spring Boot application with async-task's auto-configuration (spring.data.redis.*, defaults), "
+				+ "@AsyncTask proxy; batch = 100 calls per DataSourceTransactionManager(H2) transaction; workers: "
+				+ "a second application in the same JVM with async-task.queues.<queue>.concurrency; no MeterRegistry";
 	}
 
 	@Override
@@ -61,7 +58,9 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 	private static final class Stack implements Contender {
 
-		private final AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+		private final RedisTarget redis;
+
+		private final ConfigurableApplicationContext producer;
 
 		private final NoopTasks tasks;
 
@@ -69,18 +68,14 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private final TransactionTemplate transactions;
 
-		private WorkerContainer container;
+		private @Nullable ConfigurableApplicationContext worker;
 
 		Stack(RedisTarget redis) {
-			Map<String, Object> properties = new LinkedHashMap<>();
-			properties.put("bench.redis.host", redis.host());
-			properties.put("bench.redis.port", redis.port());
-			this.context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("bench", properties));
-			this.context.register(AsyncTaskStackConfiguration.class);
-			this.context.refresh();
-			this.tasks = this.context.getBean(NoopTasks.class);
-			this.template = this.context.getBean(AsyncTaskTemplate.class);
-			this.transactions = this.context.getBean(TransactionTemplate.class);
+			this.redis = redis;
+			this.producer = start(Map.of("async-task.worker.enabled", "false"));
+			this.tasks = this.producer.getBean(NoopTasks.class);
+			this.template = this.producer.getBean(AsyncTaskTemplate.class);
+			this.transactions = this.producer.getBean(TransactionTemplate.class);
 		}
 
 		@Override
@@ -99,26 +94,39 @@ final class AsyncTaskSystem implements SystemUnderTest {
 		}
 
 		@Override
-		public void startWorkers(List<String> queues, int concurrency) {
-			Map<String, Integer> concurrencyByQueue = new LinkedHashMap<>();
-			queues.forEach((queue) -> concurrencyByQueue.put(queue, concurrency));
-			LuaRedisBroker broker = this.context.getBean(LuaRedisBroker.class);
-			this.container = new WorkerContainerBuilder(broker,
-					new RedisWakeSignals(this.context.getBean(LettuceConnectionFactory.class),
-							AsyncTaskStackConfiguration.KEYS),
-					this.context.getBean(AnnotationTaskRegistry.class), this.context.getBean(JacksonTaskCodec.class),
-					this.context.getBean(ProxyTaskBodyInvoker.class),
-					WorkerSettings.builder(concurrencyByQueue).shutdownTimeout(Duration.ofSeconds(5)).build())
-				.build();
-			this.container.start();
+		public void startWorkers(List<String> queues, int concurrency) throws InterruptedException {
+			Map<String, Object> properties = new LinkedHashMap<>();
+			queues.forEach((queue) -> properties.put("async-task.queues." + queue + ".concurrency", concurrency));
+			properties.put("async-task.shutdown-timeout", "5s");
+			// the queues wait paused while the worker application boots and the JIT
+			// settles, so booting is not measured as the first tasks' cost
+			queues.forEach(this.template::pause);
+			this.worker = start(properties);
+			try {
+				Jit.settle();
+			}
+			finally {
+				queues.forEach(this.template::resume);
+			}
+		}
+
+		private ConfigurableApplicationContext start(Map<String, Object> properties) {
+			Map<String, Object> all = new LinkedHashMap<>(properties);
+			all.put("spring.data.redis.host", this.redis.host());
+			all.put("spring.data.redis.port", this.redis.port());
+			return new SpringApplicationBuilder(AsyncTaskStackConfiguration.class).web(WebApplicationType.NONE)
+				.bannerMode(Banner.Mode.OFF)
+				.logStartupInfo(false)
+				.properties(all)
+				.run();
 		}
 
 		@Override
 		public void close() {
-			if (this.container != null) {
-				this.container.stop();
+			if (this.worker != null) {
+				this.worker.close();
 			}
-			this.context.close();
+			this.producer.close();
 		}
 
 	}

@@ -35,7 +35,7 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 			  --systems=async-task,async-task-broker,raw-redis,redisson,jesque,rqueue,thread-pool   (default: all but rqueue and async-task-broker)
 			  --n=20000            tasks per enqueue/throughput repetition (the issue's N is 50000)
 			  --memory-tasks=100000 --latency-rate=500 --latency-seconds=10 --lateness-tasks=1000 --idle-seconds=30
-			  --warmups=1 --reps=3   a warm-up is full size (throughput: twice), memory a tenth, latency a third
+			  --warmups=1 --reps=3   a warm-up is full size (throughput: twice), memory a tenth, latency at twice the rate
 			  --quick              n=5000, memory-tasks=10000, latency-seconds=3, lateness-tasks=300, idle-seconds=6
 			  --out=target/benchmark-results.jsonl
 			""";
@@ -51,9 +51,10 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 		int latencySeconds = 10;
 		int latenessTasks = 1_000;
 		int idleSeconds = 30;
-		// two full-size warm-ups: on 2 cores the JIT is still compiling the worker
-		// path of every library after one
-		int warmups = 2;
+		// one full-size warm-up (twice n in throughput); with the JIT settled after every
+		// start-up and the systems interleaved, a second one changed no median beyond
+		// the spread and cost 90 s of the 10-minute budget
+		int warmups = 1;
 		int reps = 3;
 		Path out = Path.of("target", "benchmark-results.jsonl");
 		for (String arg : args) {
