@@ -29,7 +29,9 @@ public interface RedisServer {
 	/**
 	 * Sends one command and returns the reply as text: bulk and simple strings as they
 	 * are, integers as digits, arrays with their elements joined by {@code '\n'}, nil as
-	 * {@code null}.
+	 * {@code null}. Each call may use a fresh connection, so connection state
+	 * ({@code WAIT} on earlier writes, {@code MULTI}, {@code READONLY}) does not carry
+	 * over.
 	 * @param args the command and its arguments, e.g. {@code "SET", "k", "v"}
 	 * @return the reply as text, {@code null} for a nil reply
 	 * @throws IllegalStateException with the Redis error text when Redis replies with an
