@@ -3,6 +3,7 @@ package io.github.asynctask.worker;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.jspecify.annotations.Nullable;
@@ -28,9 +29,11 @@ final class Watchdog {
 	static final Duration HUNG_GRACE = Duration.ofSeconds(5);
 
 	/** Longest sleep, so a scan of the watched attempts happens at least this often. */
-	private static final long MAX_SLEEP = Duration.ofSeconds(1).toNanos();
+	private static final Duration MAX_SLEEP = Duration.ofSeconds(1);
 
 	private final long hungGrace;
+
+	private final long maxSleep;
 
 	private final Set<Watch> watches = ConcurrentHashMap.newKeySet();
 
@@ -46,11 +49,12 @@ final class Watchdog {
 	private volatile @Nullable Thread thread;
 
 	Watchdog() {
-		this(HUNG_GRACE);
+		this(HUNG_GRACE, MAX_SLEEP);
 	}
 
-	Watchdog(Duration hungGrace) {
+	Watchdog(Duration hungGrace, Duration maxSleep) {
 		this.hungGrace = hungGrace.toNanos();
+		this.maxSleep = maxSleep.toNanos();
 	}
 
 	/**
@@ -60,7 +64,8 @@ final class Watchdog {
 	 * @return a handle to cancel when the body returns
 	 */
 	Watch watch(RunningTask task, Duration timeout, Runnable onHung) {
-		long due = System.nanoTime() + timeout.toNanos();
+		// saturates: a timeout of centuries (a payload's "to" may say so) means never
+		long due = System.nanoTime() + TimeUnit.NANOSECONDS.convert(timeout);
 		Watch watch = new Watch(task, due, onHung);
 		this.watches.add(watch);
 		Thread thread = startedThread();
@@ -95,8 +100,8 @@ final class Watchdog {
 		while (this.running) {
 			long now = System.nanoTime();
 			// pessimistic first: a deadline added during the scan wakes the thread
-			this.nextCheck = now + MAX_SLEEP;
-			long next = now + MAX_SLEEP;
+			this.nextCheck = now + this.maxSleep;
+			long next = now + this.maxSleep;
 			for (Watch watch : this.watches) {
 				long due = watch.check(now);
 				if (due - next < 0) {
@@ -153,7 +158,7 @@ final class Watchdog {
 				logger.error("Ending the hung attempt of task '{}' (id {}) failed", this.task.delivery().name(),
 						this.task.id(), ex);
 			}
-			return now + MAX_SLEEP;
+			return now + Watchdog.this.maxSleep;
 		}
 
 	}

@@ -13,7 +13,9 @@ import static org.awaitility.Awaitility.await;
 
 class WatchdogTests {
 
-	private final Watchdog watchdog = new Watchdog(Duration.ofMillis(200));
+	private static final Duration GRACE = Duration.ofMillis(200);
+
+	private final Watchdog watchdog = new Watchdog(GRACE, Duration.ofSeconds(1));
 
 	private final AtomicBoolean hung = new AtomicBoolean();
 
@@ -59,21 +61,35 @@ class WatchdogTests {
 
 	@Test
 	void aShortDeadlineWatchedWhileTheThreadSleepsWakesItEarly() throws InterruptedException {
-		Watchdog sleeping = new Watchdog(Duration.ofMillis(200));
+		// the thread would sleep for an hour unless the new deadline wakes it
+		Watchdog sleeping = new Watchdog(GRACE, Duration.ofHours(1));
 		try {
-			sleeping.watch(task(), Duration.ofHours(1), () -> {
+			sleeping.watch(task(), Duration.ofHours(2), () -> {
 			});
-			Thread.sleep(100); // its thread now sleeps up to a second
+			Thread.sleep(100); // its thread now sleeps
 			RunningTask task = task();
 			CountDownLatch interrupted = new CountDownLatch(1);
 			startBody(task, interrupted, false);
 			sleeping.watch(task, Duration.ofMillis(10), () -> this.hung.set(true));
-			// well before that sleep would have ended
-			assertThat(interrupted.await(400, TimeUnit.MILLISECONDS)).isTrue();
+			assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
 		}
 		finally {
 			sleeping.shutdown();
 		}
+	}
+
+	@Test
+	void aTimeoutTooLongForNanosecondsMeansNeverAndOtherWatchesStillFire() throws InterruptedException {
+		RunningTask endless = task();
+		this.watchdog.watch(endless, Duration.ofSeconds(Long.MAX_VALUE), () -> this.hung.set(true));
+		RunningTask task = task();
+		CountDownLatch interrupted = new CountDownLatch(1);
+		startBody(task, interrupted, false);
+		this.watchdog.watch(task, Duration.ofMillis(50), () -> {
+		});
+		assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(endless.isTimedOut()).isFalse();
+		assertThat(this.hung).isFalse();
 	}
 
 	private static RunningTask task() {
