@@ -189,8 +189,7 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 					case "v" -> version = this.parser.getValueAsInt(-1);
 					case "args" -> args = readArgs(value);
 					case "h" -> headers = readHeaders(value);
-					case "to" -> timeout = (value == JsonToken.VALUE_NULL) ? null
-							: Duration.ofMillis(this.parser.getLongValue());
+					case "to" -> timeout = readTimeout(value);
 					default -> this.parser.skipChildren();
 				}
 			}
@@ -202,6 +201,19 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 				throw new TaskCodecException("Payload of task '" + this.definition.name() + "' has no \"args\"");
 			}
 			return new DecodedPayload(args, headers, timeout);
+		}
+
+		/** A producer never writes a non-positive timeout; one would time out at once. */
+		private @Nullable Duration readTimeout(JsonToken value) {
+			if (value == JsonToken.VALUE_NULL) {
+				return null;
+			}
+			long millis = this.parser.getLongValue();
+			if (millis <= 0) {
+				throw new TaskCodecException("Payload of task '" + this.definition.name() + "' has timeout \"to\": "
+						+ millis + " ms; it must be positive");
+			}
+			return Duration.ofMillis(millis);
 		}
 
 		private @Nullable Object[] readArgs(JsonToken start) {

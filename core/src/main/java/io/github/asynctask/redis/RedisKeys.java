@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
  * &lt;prefix&gt;:{q}:u:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
- * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty
+ * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty, or resumed with tasks
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
  * &lt;prefix&gt;:queues         SET    every registered queue name
  * &lt;prefix&gt;:{instances}:seen ZSET  instance id -> expires at (ms)

@@ -122,6 +122,9 @@ class JacksonTaskCodecTests {
 			.withMessageContaining("Argument 1 ('count')");
 		assertThatExceptionOfType(TaskCodecException.class).isThrownBy(() -> this.codec.decode(definition, "[]"))
 			.withMessageContaining("malformed");
+		assertThatExceptionOfType(TaskCodecException.class)
+			.isThrownBy(() -> this.codec.decode(definition, "{\"v\":1,\"args\":[\"a\",1],\"to\":-5}"))
+			.withMessageContaining("has timeout \"to\": -5 ms; it must be positive");
 	}
 
 	@Test
