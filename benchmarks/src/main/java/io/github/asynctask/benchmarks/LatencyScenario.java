@@ -28,10 +28,11 @@ final class LatencyScenario implements Scenario {
 		params.put("ratePerSec", rate);
 		params.put("seconds", seconds);
 		params.put("workers", 16);
-		// a full-length warm-up: after a third of it (1,650 tasks) p99 still fell from
-		// one
-		// repetition to the next for every library, the JIT still compiling their paths
-		params.put("warmupSeconds", seconds);
+		// the warm-up submits as many tasks as a repetition, at twice the rate: after a
+		// third of them p99 still fell from one repetition to the next for every library,
+		// the JIT still compiling their paths
+		params.put("warmupTasks", rate * seconds);
+		params.put("warmupRatePerSec", WARMUP_SPEED_UP * rate);
 		if (!Scenario.supported(system, runner, "latency", params, Set.of(Feature.IDLE_WORKERS))) {
 			return;
 		}
