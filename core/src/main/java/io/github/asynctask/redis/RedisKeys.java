@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * &lt;prefix&gt;:{q}:dead       ZSET   id -> died at (ms)
  * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
- * &lt;prefix&gt;:{q}:u:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
+ * &lt;prefix&gt;:{q}:u:&lt;name length&gt;:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
  * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty, or resumed with tasks
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
  * &lt;prefix&gt;:queues         SET    every registered queue name
@@ -95,12 +95,13 @@ public final class RedisKeys {
 	}
 
 	/**
-	 * The dedup key of a task name and bizId; long bizIds are hashed so any content is
-	 * safe.
+	 * The dedup key of a task name and bizId, {@code u:<name length>:<name>:<bizId>}: the
+	 * length prefix keeps names and bizIds holding ':' apart ("a" + "b:c" versus "a:b" +
+	 * "c"); long bizIds are hashed so any content is safe.
 	 */
 	public String unique(String queue, String taskName, String bizId) {
 		String id = (bizId.length() > MAX_RAW_BIZ_ID) ? "sha256:" + sha256(bizId) : bizId;
-		return queueKey(queue, "u:" + taskName + ":" + id);
+		return queueKey(queue, "u:" + taskName.length() + ":" + taskName + ":" + id);
 	}
 
 	/**
