@@ -153,6 +153,38 @@ class AfterCommitIntegrationTests {
 	}
 
 	@Test
+	void submitsOfANestedScopeRolledBackToItsSavepointAreDroppedAndTheOthersSent() {
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			RedisTasks redisTasks = new RedisTasks(this.redis, context);
+			transaction(context, TransactionDefinition.PROPAGATION_REQUIRED).executeWithoutResult((outer) -> {
+				// the transaction's first submit is made after the savepoint
+				transaction(context, TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult((nested) -> {
+					tasks.ship(30L);
+					nested.setRollbackOnly();
+				});
+				tasks.ship(31L);
+				transaction(context, TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult((nested) -> {
+					tasks.ship(32L);
+					transaction(context, TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult((inner) -> {
+						tasks.ship(33L);
+						inner.setRollbackOnly();
+					});
+				});
+				transaction(context, TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult((nested) -> {
+					tasks.ship(34L);
+					nested.setRollbackOnly();
+				});
+			});
+			assertThat(redisTasks.pending("default")).isEqualTo(2);
+			redisTasks.runOne("default");
+			redisTasks.runOne("default");
+			assertThat(tasks.seen()).containsExactlyInAnyOrder("order 31 committed=false tx=true",
+					"order 32 committed=false tx=true");
+		});
+	}
+
+	@Test
 	void aTaskBodyRunsInItsOwnTransactionAndTaskCallsItMakesAreSubmitted() {
 		this.runner.run((context) -> {
 			ShippingTasks tasks = context.getBean(ShippingTasks.class);
