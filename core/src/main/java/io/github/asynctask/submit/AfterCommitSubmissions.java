@@ -125,6 +125,15 @@ final class AfterCommitSubmissions {
 				// Submits made by other synchronizations' afterCommit, after ours ran.
 				sendHeld();
 			}
+			else if (status == STATUS_UNKNOWN && !this.requests.isEmpty()) {
+				// The caller got the commit failure; it may well retry, which submits
+				// again.
+				logger.error(
+						"{} task(s) of a transaction whose commit outcome is unknown were NOT sent (the database "
+								+ "may have committed; submit them again if it did): {}",
+						this.requests.size(), ResendBuffer.describe(this.requests));
+				this.requests.clear();
+			}
 			else if (!this.requests.isEmpty()) {
 				logger.debug("Dropped {} task(s) of a transaction that did not commit", this.requests.size());
 				this.requests.clear();

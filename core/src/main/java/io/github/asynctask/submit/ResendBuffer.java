@@ -216,7 +216,10 @@ public final class ResendBuffer implements AutoCloseable {
 		}
 	}
 
-	private static String describe(List<EnqueueRequest> requests) {
+	/**
+	 * Each task's name, id, queue and bizId, for logs that must let someone re-submit it.
+	 */
+	static String describe(List<EnqueueRequest> requests) {
 		return requests.stream()
 			.map((request) -> request.name() + "[id=" + request.id() + ", queue=" + request.queue()
 					+ ((request.bizId() != null) ? ", bizId=" + request.bizId() : "") + "]")

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -37,12 +39,15 @@ import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
 import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.DefaultTransactionStatus;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -181,6 +186,38 @@ class AfterCommitIntegrationTests {
 			redisTasks.runOne("default");
 			assertThat(tasks.seen()).containsExactlyInAnyOrder("order 31 committed=false tx=true",
 					"order 32 committed=false tx=true");
+		});
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void aCommitWithAnUnknownOutcomeSendsNothingAndLogsEveryTaskAtError(CapturedOutput output) {
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			// the database may or may not have committed: the reply to COMMIT was lost
+			DataSourceTransactionManager unknownOutcome = new DataSourceTransactionManager(
+					context.getBean(DataSource.class)) {
+
+				@Override
+				protected void doCommit(DefaultTransactionStatus status) {
+					throw new TransactionSystemException("connection lost while committing");
+				}
+
+			};
+			TransactionTemplate template = new TransactionTemplate(unknownOutcome);
+			TaskReceipt[] receipts = new TaskReceipt[2];
+			assertThatExceptionOfType(TransactionSystemException.class)
+				.isThrownBy(() -> template.executeWithoutResult((status) -> {
+					receipts[0] = context.getBean(AsyncTaskTemplate.class)
+						.submit(TaskOptions.defaults(), () -> tasks.ship(40L));
+					receipts[1] = context.getBean(AsyncTaskTemplate.class)
+						.submit(TaskOptions.defaults().bizId("order-41"), () -> tasks.ship(41L));
+				}));
+			assertThat(this.redis.cli("DBSIZE")).isEqualTo("0");
+			assertThat(output).contains("ERROR")
+				.contains("2 task(s) of a transaction whose commit outcome is unknown were NOT sent")
+				.contains("ShippingTasks.ship[id=" + receipts[0].taskId() + ", queue=default]")
+				.contains("ShippingTasks.ship[id=" + receipts[1].taskId() + ", queue=default, bizId=order-41]");
 		});
 	}
 
