@@ -63,6 +63,13 @@ final class AfterCommitSubmissions {
 	}
 
 	private void send(List<EnqueueRequest> requests) {
+		if (this.resendBuffer.size() > 0) {
+			// Redis did not take earlier batches: queue behind them rather than hold the
+			// committing thread, and its database connection, for up to a Redis timeout.
+			logger.debug("Re-send buffer holds tasks; {} committed task(s) join it", requests.size());
+			this.resendBuffer.offer(requests);
+			return;
+		}
 		List<EnqueueResult> results;
 		try {
 			results = this.broker.enqueueAll(requests);

@@ -1,9 +1,14 @@
 package io.github.asynctask.submit;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
@@ -14,6 +19,7 @@ import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.TaskTestConfiguration;
 import io.github.asynctask.annotation.AsyncTask;
+import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
@@ -63,6 +69,8 @@ class AfterCommitIntegrationTests {
 
 	private static LuaRedisBroker broker;
 
+	private static CallerCalls callerCalls;
+
 	private final RedisServer redis;
 
 	private final ApplicationContextRunner runner;
@@ -72,7 +80,7 @@ class AfterCommitIntegrationTests {
 		this.runner = new ApplicationContextRunner()
 			.withUserConfiguration(TaskTestConfiguration.class, TransactionConfiguration.class)
 			.withBean(DataSource.class, this::dataSource)
-			.withBean(RedisBroker.class, () -> broker)
+			.withBean(RedisBroker.class, () -> callerCalls.broker())
 			.withBean(RecordingTaskListener.class)
 			.withBean("shipping", ShippingTasks.class);
 	}
@@ -93,6 +101,7 @@ class AfterCommitIntegrationTests {
 	static void connect(RedisServer redis) {
 		connectionFactory = RedisTasks.connect(redis);
 		broker = new LuaRedisBroker(connectionFactory, RedisTasks.KEYS);
+		callerCalls = new CallerCalls(broker);
 	}
 
 	@AfterAll
@@ -222,6 +231,32 @@ class AfterCommitIntegrationTests {
 	}
 
 	@Test
+	void whileTheResendBufferHoldsTasksACommitQueuesBehindThemWithoutCallingRedis() {
+		assumeTrue(this.redis.canInjectFaults());
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			RedisTasks redisTasks = new RedisTasks(this.redis, context);
+			ResendBuffer buffer = context.getBean(ResendBuffer.class);
+			this.redis.stop();
+			try {
+				buffer.offer(List.of(EnqueueRequest.now("default", "01KHELDHELDHELDHELDHELDHEL", "ShippingTasks.ship",
+						"{\"v\":1,\"args\":[49]}", 0)));
+				int before = callerCalls.enqueues();
+				transaction(context, TransactionDefinition.PROPAGATION_REQUIRED)
+					.executeWithoutResult((status) -> tasks.ship(50L));
+				assertThat(callerCalls.enqueues()).as("enqueue calls from the committing thread").isEqualTo(before);
+				assertThat(buffer.size()).isEqualTo(2);
+			}
+			finally {
+				this.redis.start();
+			}
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(60))
+				.untilAsserted(() -> assertThat(redisTasks.pending("default")).isEqualTo(2));
+		});
+	}
+
+	@Test
 	void aTaskBodyRunsInItsOwnTransactionAndTaskCallsItMakesAreSubmitted() {
 		this.runner.run((context) -> {
 			ShippingTasks tasks = context.getBean(ShippingTasks.class);
@@ -283,6 +318,45 @@ class AfterCommitIntegrationTests {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * Counts the enqueue calls made on threads other than the re-send buffer's, i.e. by
+	 * callers and committing threads.
+	 */
+	static final class CallerCalls implements InvocationHandler {
+
+		private final RedisBroker target;
+
+		private final AtomicInteger enqueues = new AtomicInteger();
+
+		CallerCalls(RedisBroker target) {
+			this.target = target;
+		}
+
+		RedisBroker broker() {
+			return (RedisBroker) Proxy.newProxyInstance(RedisBroker.class.getClassLoader(),
+					new Class<?>[] { RedisBroker.class }, this);
+		}
+
+		int enqueues() {
+			return this.enqueues.get();
+		}
+
+		@Override
+		public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+			if (method.getName().startsWith("enqueue")
+					&& !Thread.currentThread().getName().equals("asynctask-resend")) {
+				this.enqueues.incrementAndGet();
+			}
+			try {
+				return method.invoke(this.target, args);
+			}
+			catch (InvocationTargetException ex) {
+				throw ex.getCause();
+			}
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
