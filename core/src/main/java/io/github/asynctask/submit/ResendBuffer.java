@@ -16,9 +16,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps committed submits Redis could not take, and re-sends them from one background
- * thread ({@code asynctask-resend}) with exponential backoff until Redis takes them.
- * Re-sending is idempotent because each request keeps its id (the enqueue script answers
- * {@code ALREADY_EXISTS}).
+ * thread ({@code asynctask-resend}) with exponential backoff until Redis takes them. Each
+ * request keeps its id, so a re-send of one Redis did take is answered
+ * {@code ALREADY_EXISTS} while Redis holds the task's data. Once that data is gone (the
+ * task completed without retention, or was deleted) a re-send records it again, unless
+ * its bizId is still remembered.
  * <p>
  * Guarantee: a committed submit reaches Redis if Redis is back before this buffer is full
  * and before the JVM stops. Beyond {@code capacity} requests, new ones are dropped with
