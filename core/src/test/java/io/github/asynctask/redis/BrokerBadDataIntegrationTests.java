@@ -47,6 +47,95 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(dead.payload()).isEqualTo(raw);
 	}
 
+	/**
+	 * Numbers cjson reads but cannot write back (NaN, infinities), in each meta field a
+	 * transition rewrites.
+	 */
+	static Stream<Arguments> nonFiniteMeta() {
+		return Stream.of(arguments("a", "1e400"), arguments("c", "nan"), arguments("k", "-1e400"),
+				arguments("m", "nan"), arguments("t", "1e400"), arguments("a", "-nan"), arguments("k", "inf"));
+	}
+
+	static String metaWith(String state, String field, String value) {
+		String meta = "{\"v\":1,\"n\":\"mail.send\",\"s\":\"" + state + "\",\"a\":0,\"k\":0,\"m\":1,\"c\":0,\"t\":0}";
+		return meta.replaceFirst("\"" + field + "\":[0-9]+", "\"" + field + "\":" + value);
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void aNonFiniteNumberSendsThatTaskToDeadAndTheRestOfTheFetchFlows(String field, String value) {
+		String before = fixture.enqueue();
+		fixture.storeRaw("poison", metaWith("p", field, value), "{}");
+		fixture.redis.cli("RPUSH", this.keys.pending(QUEUE), "poison"); // the front:
+																		// popped first
+		String after = fixture.enqueue();
+		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).extracting(Delivery::id).containsExactly(before, after);
+		assertDeadWithReason("poison", "field " + field + " is not a finite number");
+		assertThat(this.broker.stats(QUEUE)).satisfies((stats) -> {
+			assertThat(stats.active()).isEqualTo(2);
+			assertThat(stats.pending()).isZero();
+		});
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void aNonFiniteNumberInAForwardBatchLosesNothing(String field, String value) {
+		fixture.storeRaw("poison", metaWith("r", field, value), "{}");
+		fixture.redis.cli("ZADD", this.keys.retry(QUEUE), "0", "poison");
+		String good = fixture.enqueue();
+		this.broker.retry(this.broker.dequeue(QUEUE, 1, LEASE).get(0), Duration.ZERO, "e");
+		assertThat(this.broker.forward(QUEUE, 10).moved()).isEqualTo(2);
+		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).extracting(Delivery::id).containsExactly(good);
+		assertDeadWithReason("poison", "field " + field + " is not a finite number");
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void aNonFiniteNumberInARecoverBatchLosesNothing(String field, String value) {
+		fixture.storeRaw("poison", metaWith("a", field, value), "{}");
+		fixture.redis.cli("ZADD", this.keys.active(QUEUE), "0", "poison");
+		fixture.redis.cli("HSET", this.keys.leases(QUEUE), "poison", "1");
+		fixture.enqueue();
+		Delivery expiring = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
+		assertThat(this.broker.recover(QUEUE, 10, Duration.ZERO)).isEqualTo(2);
+		assertThat(this.broker.find(QUEUE, expiring.id()).orElseThrow().state()).isEqualTo(TaskState.RETRY);
+		assertDeadWithReason("poison", "field " + field + " is not a finite number");
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void reportsAboutANonFiniteDeliveryAreRefusedAndTheTaskStaysActive(String field, String value) {
+		fixture.storeRaw("poison", metaWith("a", field, value), "{}");
+		fixture.redis.cli("ZADD", this.keys.active(QUEUE), "0", "poison");
+		fixture.redis.cli("HSET", this.keys.leases(QUEUE), "poison", "1");
+		Delivery delivery = new Delivery(QUEUE, "poison", "mail.send", 1, 1, 1, "{}", java.time.Instant.EPOCH);
+		assertThat(this.broker.complete(delivery, Duration.ofHours(1))).isEqualTo(AckResult.MISSING);
+		assertThat(this.broker.retry(delivery, Duration.ZERO, "e")).isEqualTo(AckResult.MISSING);
+		assertThat(this.broker.kill(delivery, "e")).isEqualTo(AckResult.MISSING);
+		assertThat(this.broker.requeue(delivery)).isEqualTo(AckResult.MISSING);
+		assertThat(fixture.zscore(this.keys.active(QUEUE), "poison")).isEqualTo("0");
+		this.broker.recover(QUEUE, 10, Duration.ZERO);
+		assertDeadWithReason("poison", "field " + field + " is not a finite number");
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void aDeadTaskWithANonFiniteNumberCannotBeRetriedAndStaysDead(String field, String value) {
+		fixture.storeRaw("poison", metaWith("d", field, value), "{}");
+		fixture.redis.cli("ZADD", this.keys.dead(QUEUE), "0", "poison");
+		assertThatIllegalStateException().isThrownBy(() -> this.broker.retryDead(QUEUE, "poison"))
+			.withMessageContaining("unreadable");
+		assertThat(fixture.zscore(this.keys.dead(QUEUE), "poison")).isEqualTo("0");
+		assertThat(this.broker.delete(QUEUE, "poison")).isTrue();
+	}
+
+	private void assertDeadWithReason(String id, String reason) {
+		TaskInfo dead = this.broker.find(QUEUE, id).orElseThrow();
+		assertThat(dead.state()).isEqualTo(TaskState.DEAD);
+		assertThat(dead.lastError()).startsWith("unreadable task data").contains(reason);
+		assertThat(fixture.zscore(this.keys.dead(QUEUE), id)).isNotNull();
+	}
+
 	@Test
 	void anIdWithoutDataGoesToDead() {
 		fixture.redis.cli("LPUSH", this.keys.pending(QUEUE), "ghost");

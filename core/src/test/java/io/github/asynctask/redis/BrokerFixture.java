@@ -52,6 +52,11 @@ final class BrokerFixture {
 		return taken.get(0);
 	}
 
+	/** Writes a task's stored data by hand, in the layout the scripts read. */
+	void storeRaw(String id, String meta, String payload) {
+		this.redis.cli("HSET", this.keys.tasks(QUEUE), id, meta + "\n" + payload);
+	}
+
 	long llen(String key) {
 		return Long.parseLong(this.redis.cli("LLEN", key));
 	}

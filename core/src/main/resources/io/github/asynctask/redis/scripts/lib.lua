@@ -17,6 +17,44 @@ local function now_ms()
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
 
+-- Whether x is a number cjson can write back: cjson reads NaN and infinities ("nan",
+-- "1e400") but throws on encoding them, half-way through a script Redis does not roll back.
+local function finite(x)
+  return type(x) == 'number' and x == x and x ~= math.huge and x ~= -math.huge
+end
+
+-- The meta of a decoded JSON value, rebuilt from the known keys only, or nil and why not.
+-- Everything a transition re-encodes is checked here, before any script writes, so one bad
+-- entry can never abort a batch half-way.
+local function checked_meta(decoded)
+  if decoded.v ~= 1 then
+    return nil, 'unknown format version ' .. tostring(decoded.v)
+  end
+  if type(decoded.a) ~= 'number' or type(decoded.k) ~= 'number' or type(decoded.m) ~= 'number' then
+    return nil, 'meta lacks numeric a/k/m'
+  end
+  local meta = { v = 1 }
+  for _, field in ipairs({ 'a', 'k', 'm', 'c', 't' }) do
+    if not finite(decoded[field]) then
+      return nil, 'meta field ' .. field .. ' is not a finite number'
+    end
+    meta[field] = decoded[field]
+  end
+  for _, field in ipairs({ 'n', 's' }) do
+    if type(decoded[field]) ~= 'string' then
+      return nil, 'meta field ' .. field .. ' is not a string'
+    end
+    meta[field] = decoded[field]
+  end
+  if type(decoded.e) == 'string' then
+    meta.e = decoded.e
+  end
+  if decoded.ok == 1 then
+    meta.ok = 1
+  end
+  return meta, nil
+end
+
 -- Returns meta, payload, err. err is nil when the task is readable, else says why not
 -- ('missing' when there is no data at all).
 local function read_task(tasks, id)
@@ -28,15 +66,13 @@ local function read_task(tasks, id)
   if not nl then
     return nil, raw, 'no meta line'
   end
-  local ok, meta = pcall(cjson.decode, string.sub(raw, 1, nl - 1))
-  if not ok or type(meta) ~= 'table' then
+  local ok, decoded = pcall(cjson.decode, string.sub(raw, 1, nl - 1))
+  if not ok or type(decoded) ~= 'table' then
     return nil, raw, 'unreadable meta'
   end
-  if meta.v ~= 1 then
-    return nil, raw, 'unknown format version ' .. tostring(meta.v)
-  end
-  if type(meta.a) ~= 'number' or type(meta.k) ~= 'number' or type(meta.m) ~= 'number' then
-    return nil, raw, 'meta lacks numeric a/k/m'
+  local meta, err = checked_meta(decoded)
+  if err then
+    return nil, raw, err
   end
   return meta, string.sub(raw, nl + 1), nil
 end
