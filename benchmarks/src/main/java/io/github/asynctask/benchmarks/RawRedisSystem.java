@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.github.asynctask.redis.RedisKeys;
@@ -163,8 +164,14 @@ final class RawRedisSystem implements SystemUnderTest {
 				return true;
 			}
 			int wanted = 1 + this.free.drainPermits();
-			List<Object> reply = this.sync.evalsha(this.dequeueSha, ScriptOutputType.MULTI, this.dequeueKeys,
-					Integer.toString(wanted), "30000", "0");
+			String[] args = new String[3 + wanted];
+			args[0] = Integer.toString(wanted);
+			args[1] = "30000";
+			args[2] = "0";
+			for (int i = 0; i < wanted; i++) {
+				args[3 + i] = Long.toString(ThreadLocalRandom.current().nextLong(1, 1L << 53));
+			}
+			List<Object> reply = this.sync.evalsha(this.dequeueSha, ScriptOutputType.MULTI, this.dequeueKeys, args);
 			this.free.release(wanted - reply.size() / 2);
 			for (int i = 0; i < reply.size(); i += 2) {
 				String data = (String) reply.get(i + 1);
@@ -174,9 +181,9 @@ final class RawRedisSystem implements SystemUnderTest {
 			return !reply.isEmpty();
 		}
 
-		/** The fencing token is the meta JSON's "k" field. */
+		/** The fencing token is the meta JSON's "k" field, a string. */
 		private static String tokenOf(String data) {
-			int start = data.indexOf("\"k\":") + 4;
+			int start = data.indexOf("\"k\":\"") + 5;
 			int end = start;
 			while (end < data.length() && Character.isDigit(data.charAt(end))) {
 				end++;

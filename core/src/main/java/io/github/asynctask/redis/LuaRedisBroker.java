@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
@@ -134,14 +135,27 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
 						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name),
 						this.keys.completed(name)));
-		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys,
-				List.of(Integer.toString(max), millis(lease), millis(this.completedRetention))));
+		List<String> args = new ArrayList<>(3 + max);
+		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention)));
+		for (int i = 0; i < max; i++) {
+			args.add(Long.toString(newToken()));
+		}
+		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
 		List<Delivery> deliveries = new ArrayList<>(reply.size() / 2);
 		for (int i = 0; i < reply.size(); i += 2) {
 			String id = Replies.string(reply.get(i));
 			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1))).toDelivery(queue));
 		}
 		return deliveries;
+	}
+
+	/**
+	 * A fencing token: random rather than counted in Redis, so a Redis that loses recent
+	 * writes and hands a task out again never repeats a token an old worker still holds.
+	 * Positive and below 2^53 so any reader that treats it as a double keeps it exact.
+	 */
+	private static long newToken() {
+		return ThreadLocalRandom.current().nextLong(1, 1L << 53);
 	}
 
 	@Override

@@ -40,6 +40,12 @@ class StoredTaskTests {
 	}
 
 	@Test
+	void aTokenStoredAsAStringIsReadExactly() {
+		StoredTask task = StoredTask.parse("01J", "{\"s\":\"a\",\"k\":\"9007199254740991\"}\n[]");
+		assertThat(task.token()).isEqualTo(9_007_199_254_740_991L);
+	}
+
+	@Test
 	void numbersWrittenAsFloatsAreRead() {
 		// cjson may print large numbers in exponent form
 		StoredTask task = StoredTask.parse("01J", "{\"s\":\"a\",\"k\":4.0,\"c\":1.7e+12}\n[]");

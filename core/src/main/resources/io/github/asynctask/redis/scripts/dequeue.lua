@@ -1,6 +1,7 @@
 --[[
   Hands up to N pending tasks to a worker: each gets a lease deadline in the active set and
-  a new fencing token; its delivery count goes up now, at fetch, so a task that kills its
+  the next fencing token the worker sent (random, so a token stays unique even when Redis
+  loses recent writes and replays an older state); its delivery count goes up now, at fetch, so a task that kills its
   worker every time still runs out of attempts. Nothing while the queue is paused.
   Unreadable data goes to dead with the reason; a task whose body already succeeded (a late
   ack) is finished instead of delivered again.
@@ -15,19 +16,26 @@
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
+  ARGV[4..3 + N] one fencing token per task that may be taken, decimal strings, given out in
+          order to the tasks delivered
   Reply: flat array { id1, data1, id2, data2, ... } with data the stored "meta\npayload"
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
+local max = tonumber(ARGV[1])
+if #ARGV - 3 < max then
+  return redis.error_reply('dequeue needs one fencing token per task: ' .. max .. ' asked, ' .. (#ARGV - 3) .. ' sent')
+end
 if redis.call('EXISTS', paused) == 1 then
   return {}
 end
-local ids = redis.call('RPOP', pending, tonumber(ARGV[1]))
+local ids = redis.call('RPOP', pending, max)
 if not ids then
   return {}
 end
 local now = now_ms()
 local deadline = now + tonumber(ARGV[2])
 local out = {}
+local given = 0
 for _, id in ipairs(ids) do
   local meta, payload, err = read_task(tasks, id)
   if err then
@@ -36,7 +44,8 @@ for _, id in ipairs(ids) do
     finish(tasks, completed, id, meta, payload, now, tonumber(ARGV[3]))
   else
     meta.a = meta.a + 1
-    meta.k = meta.k + 1
+    given = given + 1
+    meta.k = ARGV[3 + given]
     meta.s = 'a'
     meta.t = now
     out[#out + 1] = id

@@ -5,7 +5,9 @@
   A task's data is one field of the queue's tasks hash: "<meta JSON>\n<payload>".
   The payload is written by the Java codec and never parsed here. The meta JSON keys:
     v  format version (1)        n  task name            s  state code p|s|a|r|d|c
-    a  deliveries so far         k  last fencing token   m  max retries
+    a  deliveries so far         k  last fencing token (a string chosen by the worker; 0 before
+                                    the first delivery)
+    m  max retries
     c  created at (ms)           t  state changed at (ms)
     e  last error (optional)     ok 1 once a body succeeded (optional)
   Every time value is Redis TIME in milliseconds.
@@ -30,11 +32,19 @@ local function checked_meta(decoded)
   if decoded.v ~= 1 then
     return nil, 'unknown format version ' .. tostring(decoded.v)
   end
-  if type(decoded.a) ~= 'number' or type(decoded.k) ~= 'number' or type(decoded.m) ~= 'number' then
-    return nil, 'meta lacks numeric a/k/m'
+  if type(decoded.a) ~= 'number' or type(decoded.m) ~= 'number' then
+    return nil, 'meta lacks numeric a/m'
   end
   local meta = { v = 1 }
-  for _, field in ipairs({ 'a', 'k', 'm', 'c', 't' }) do
+  -- k: the token the worker chose (a decimal string), or 0 before the first delivery
+  if type(decoded.k) == 'string' then
+    meta.k = decoded.k
+  elseif finite(decoded.k) then
+    meta.k = decoded.k
+  else
+    return nil, 'meta field k is not a finite number nor a token string'
+  end
+  for _, field in ipairs({ 'a', 'm', 'c', 't' }) do
     if not finite(decoded[field]) then
       return nil, 'meta field ' .. field .. ' is not a finite number'
     end
