@@ -97,7 +97,8 @@ final class RawRedisSystem implements SystemUnderTest {
 			this.enqueueKeys = new String[] { this.keys.tasks(q), this.keys.pending(q), this.keys.scheduled(q),
 					this.keys.noUnique(q) };
 			this.dequeueKeys = new String[] { this.keys.tasks(q), this.keys.pending(q), this.keys.active(q),
-					this.keys.leases(q), this.keys.paused(q), this.keys.dead(q), this.keys.completed(q) };
+					this.keys.leases(q), this.keys.paused(q), this.keys.dead(q), this.keys.completed(q),
+					this.keys.fetch(q, ""), this.keys.fetch(q, "") };
 			this.completeKeys = new String[] { this.keys.tasks(q), this.keys.active(q), this.keys.leases(q),
 					this.keys.completed(q) };
 		}
@@ -171,6 +172,10 @@ final class RawRedisSystem implements SystemUnderTest {
 			for (int i = 0; i < wanted; i++) {
 				args[3 + i] = Long.toString(ThreadLocalRandom.current().nextLong(1, 1L << 53));
 			}
+			// a fresh fetch record per call, the previous one dropped, as the broker does
+			String previous = this.dequeueKeys[7];
+			this.dequeueKeys[7] = this.keys.fetch(QUEUE, Long.toString(ThreadLocalRandom.current().nextLong()));
+			this.dequeueKeys[8] = previous;
 			List<Object> reply = this.sync.evalsha(this.dequeueSha, ScriptOutputType.MULTI, this.dequeueKeys, args);
 			this.free.release(wanted - reply.size() / 2);
 			for (int i = 0; i < reply.size(); i += 2) {

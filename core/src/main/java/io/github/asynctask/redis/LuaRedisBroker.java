@@ -37,6 +37,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	private final Map<String, List<String>> completeKeys = new ConcurrentHashMap<>();
 
+	private final FetchLedger fetches = new FetchLedger();
+
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
 		this(connectionFactory, keys, Duration.ZERO);
 	}
@@ -126,15 +128,43 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return calls;
 	}
 
+	/**
+	 * Hands back first the fetches of this queue whose reply was lost, then fetches; a
+	 * fetch that fails is remembered as lost, since Redis may have run it all the same.
+	 */
 	@Override
 	public List<Delivery> dequeue(String queue, int max, Duration lease) {
 		if (max <= 0) {
 			return List.of();
 		}
-		List<String> keys = this.dequeueKeys.computeIfAbsent(queue,
+		Set<String> lost = this.fetches.lost(queue);
+		for (String fetchId : lost) {
+			releaseFetch(queue, fetchId, lease);
+			lost.remove(fetchId);
+		}
+		String fetchId = FetchLedger.newId();
+		try {
+			List<Delivery> deliveries = dequeue(queue, max, lease, fetchId);
+			if (!deliveries.isEmpty()) {
+				this.fetches.answered(queue, fetchId);
+			}
+			return deliveries;
+		}
+		catch (RuntimeException ex) {
+			lost.add(fetchId);
+			throw ex;
+		}
+	}
+
+	/** One dequeue call recorded under {@code fetchId}. */
+	List<Delivery> dequeue(String queue, int max, Duration lease, String fetchId) {
+		String answered = this.fetches.takeAnswered(queue);
+		List<String> keys = new ArrayList<>(this.dequeueKeys.computeIfAbsent(queue,
 				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
 						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name),
-						this.keys.completed(name)));
+						this.keys.completed(name))));
+		keys.add(this.keys.fetch(queue, fetchId));
+		keys.add(this.keys.fetch(queue, (answered != null) ? answered : ""));
 		List<String> args = new ArrayList<>(3 + max);
 		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention)));
 		for (int i = 0; i < max; i++) {
@@ -147,6 +177,18 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1))).toDelivery(queue));
 		}
 		return deliveries;
+	}
+
+	/**
+	 * Hands the tasks of a fetch whose reply was lost back to the front of pending,
+	 * uncounted, and makes a late run of that fetch take nothing.
+	 * @return how many tasks went back
+	 */
+	int releaseFetch(String queue, String fetchId, Duration lease) {
+		return (int) Replies.single(this.runner.run(Scripts.RELEASE_FETCH, queue,
+				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.active(queue),
+						this.keys.leases(queue), this.keys.fetch(queue, fetchId)),
+				List.of(millis(lease), this.keys.wakeChannel(queue))));
 	}
 
 	/**

@@ -22,6 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * &lt;prefix&gt;:{q}:dead       ZSET   id -> died at (ms)
  * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
+ * &lt;prefix&gt;:{q}:fetch:&lt;fetchId&gt; HASH id -> token handed out by one dequeue call (PX lease),
+ *                            or STRING "released" once the fetch was handed back (PX lease)
  * &lt;prefix&gt;:{q}:u:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
  * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty, or resumed with tasks
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
@@ -92,6 +94,14 @@ public final class RedisKeys {
 
 	public String paused(String queue) {
 		return queueKey(queue, "paused");
+	}
+
+	/**
+	 * The record of one dequeue call, so a call whose reply was lost can be handed back.
+	 * @param fetchId the call's random id, or {@code ""} for a placeholder in the slot
+	 */
+	public String fetch(String queue, String fetchId) {
+		return queueKey(queue, "fetch:" + fetchId);
 	}
 
 	/**

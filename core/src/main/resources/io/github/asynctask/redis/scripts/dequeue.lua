@@ -13,6 +13,11 @@
   KEYS[5] <prefix>:{q}:paused     string
   KEYS[6] <prefix>:{q}:dead       zset
   KEYS[7] <prefix>:{q}:completed  zset
+  KEYS[8] <prefix>:{q}:fetch:<fetchId>  record of this call: hash id -> token (PX lease), so
+          the worker can hand the tasks back if the reply is lost (release_fetch.lua); a
+          call that finds it already there was run before (a client re-send) and takes nothing
+  KEYS[9] <prefix>:{q}:fetch:<doneId>  record of an earlier call whose reply arrived, dropped
+          (<prefix>:{q}:fetch: when there is none)
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
@@ -21,11 +26,13 @@
   Reply: flat array { id1, data1, id2, data2, ... } with data the stored "meta\npayload"
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
+local fetch = KEYS[8]
 local max = tonumber(ARGV[1])
 if #ARGV - 3 < max then
   return redis.error_reply('dequeue needs one fencing token per task: ' .. max .. ' asked, ' .. (#ARGV - 3) .. ' sent')
 end
-if redis.call('EXISTS', paused) == 1 then
+redis.call('DEL', KEYS[9])
+if redis.call('EXISTS', fetch) == 1 or redis.call('EXISTS', paused) == 1 then
   return {}
 end
 local ids = redis.call('RPOP', pending, max)
@@ -35,6 +42,7 @@ end
 local now = now_ms()
 local deadline = now + tonumber(ARGV[2])
 local out = {}
+local record = {}
 local given = 0
 for _, id in ipairs(ids) do
   local meta, payload, err = read_task(tasks, id)
@@ -52,6 +60,12 @@ for _, id in ipairs(ids) do
     out[#out + 1] = write_task(tasks, id, meta, payload)
     redis.call('ZADD', active, deadline, id)
     redis.call('HSET', leases, id, meta.k)
+    record[#record + 1] = id
+    record[#record + 1] = meta.k
   end
+end
+if #record > 0 then
+  redis.call('HSET', fetch, unpack(record))
+  redis.call('PEXPIRE', fetch, tonumber(ARGV[2]))
 end
 return out
