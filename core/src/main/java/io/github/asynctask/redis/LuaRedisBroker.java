@@ -80,8 +80,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		List<List<String>> args = new ArrayList<>(calls.size());
 		for (List<Integer> call : calls) {
 			String queue = requests.get(call.get(0)).queue();
-			List<String> callKeys = new ArrayList<>(3 + call.size());
-			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue)));
+			List<String> callKeys = new ArrayList<>(4 + call.size());
+			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
+					this.keys.payloads(queue)));
 			List<String> callArgs = new ArrayList<>(2 + call.size() * 6);
 			callArgs.addAll(List.of(this.keys.wakeChannel(queue), this.keys.dueChannel(queue)));
 			for (int position : call) {
@@ -165,16 +166,18 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 						this.keys.completed(name))));
 		keys.add(this.keys.fetch(queue, fetchId));
 		keys.add(this.keys.fetch(queue, (answered != null) ? answered : ""));
+		keys.add(this.keys.payloads(queue));
 		List<String> args = new ArrayList<>(3 + max);
 		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention)));
 		for (int i = 0; i < max; i++) {
 			args.add(Long.toString(newToken()));
 		}
 		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
-		List<Delivery> deliveries = new ArrayList<>(reply.size() / 2);
-		for (int i = 0; i < reply.size(); i += 2) {
+		List<Delivery> deliveries = new ArrayList<>(reply.size() / 3);
+		for (int i = 0; i < reply.size(); i += 3) {
 			String id = Replies.string(reply.get(i));
-			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1))).toDelivery(queue));
+			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1)), Replies.string(reply.get(i + 2)))
+				.toDelivery(queue));
 		}
 		return deliveries;
 	}
@@ -187,7 +190,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	int releaseFetch(String queue, String fetchId, Duration lease) {
 		return (int) Replies.single(this.runner.run(Scripts.RELEASE_FETCH, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.active(queue),
-						this.keys.leases(queue), this.keys.fetch(queue, fetchId)),
+						this.keys.leases(queue), this.keys.fetch(queue, fetchId), this.keys.payloads(queue)),
 				List.of(millis(lease), this.keys.wakeChannel(queue))));
 	}
 
@@ -222,7 +225,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			args.add(Long.toString(delivery.token()));
 		}
 		List<String> keys = this.completeKeys.computeIfAbsent(queue, (name) -> List.of(this.keys.tasks(name),
-				this.keys.active(name), this.keys.leases(name), this.keys.completed(name)));
+				this.keys.active(name), this.keys.leases(name), this.keys.completed(name), this.keys.payloads(name)));
 		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
 		List<AckResult> results = new ArrayList<>(codes.size());
 		codes.forEach((code) -> results.add(ackResult(Replies.number(code))));
@@ -232,9 +235,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	@Override
 	public AckResult retry(Delivery delivery, Duration delay, String error) {
 		String queue = delivery.queue();
-		return ack(
-				Scripts.RETRY, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-						this.keys.leases(queue), this.keys.retry(queue)),
+		return ack(Scripts.RETRY, delivery,
+				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
+						this.keys.retry(queue), this.keys.payloads(queue)),
 				List.of(millis(delay), error, this.keys.dueChannel(queue)));
 	}
 
@@ -242,14 +245,16 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public AckResult kill(Delivery delivery, String reason) {
 		String queue = delivery.queue();
 		return ack(Scripts.KILL, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.dead(queue)), List.of(reason));
+				this.keys.leases(queue), this.keys.dead(queue), this.keys.payloads(queue)), List.of(reason));
 	}
 
 	@Override
 	public AckResult requeue(Delivery delivery) {
 		String queue = delivery.queue();
-		return ack(Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.pending(queue)), List.of(this.keys.wakeChannel(queue)));
+		return ack(
+				Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
+						this.keys.leases(queue), this.keys.pending(queue), this.keys.payloads(queue)),
+				List.of(this.keys.wakeChannel(queue)));
 	}
 
 	@Override
@@ -272,16 +277,17 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public int recover(String queue, int limit, Duration retryDelay) {
 		return (int) Replies.single(this.runner.run(Scripts.RECOVER, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
-						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue)),
+						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
+						this.keys.payloads(queue)),
 				List.of(Integer.toString(limit), millis(retryDelay), millis(this.completedRetention),
 						this.keys.dueChannel(queue))));
 	}
 
 	@Override
 	public ForwardResult forward(String queue, int limit) {
-		List<?> reply = Replies.list(this.runner.run(
-				Scripts.FORWARD, queue, List.of(this.keys.tasks(queue), this.keys.scheduled(queue),
-						this.keys.retry(queue), this.keys.pending(queue)),
+		List<?> reply = Replies.list(this.runner.run(Scripts.FORWARD, queue,
+				List.of(this.keys.tasks(queue), this.keys.scheduled(queue), this.keys.retry(queue),
+						this.keys.pending(queue), this.keys.payloads(queue)),
 				List.of(Integer.toString(limit), this.keys.wakeChannel(queue))));
 		int moved = (int) Replies.number(reply.get(0));
 		long nextDue = Replies.number(reply.get(1));
@@ -291,9 +297,11 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public int trim(String queue, Duration deadRetention, int limit) {
-		return (int) Replies.single(this.runner.run(Scripts.TRIM, queue,
-				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.completed(queue)),
-				List.of(millis(deadRetention), Integer.toString(limit))));
+		return (int) Replies
+			.single(this.runner.run(
+					Scripts.TRIM, queue, List.of(this.keys.tasks(queue), this.keys.dead(queue),
+							this.keys.completed(queue), this.keys.payloads(queue)),
+					List.of(millis(deadRetention), Integer.toString(limit))));
 	}
 
 	@Override
@@ -316,7 +324,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		long reply = Replies.single(this.runner.run(Scripts.DELETE, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
 						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
-						this.keys.active(queue)),
+						this.keys.active(queue), this.keys.payloads(queue)),
 				List.of(id)));
 		if (reply == -2) {
 			throw new IllegalStateException("Task " + id + " of queue '" + queue
@@ -327,8 +335,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public boolean retryDead(String queue, String id) {
-		long reply = Replies.single(this.runner.run(Scripts.RETRY_DEAD, queue,
-				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.pending(queue)),
+		long reply = Replies.single(this.runner.run(
+				Scripts.RETRY_DEAD, queue, List.of(this.keys.tasks(queue), this.keys.dead(queue),
+						this.keys.pending(queue), this.keys.payloads(queue)),
 				List.of(id, this.keys.wakeChannel(queue))));
 		if (reply == -1) {
 			throw new IllegalStateException("Dead task " + id + " of queue '" + queue

@@ -8,12 +8,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The Redis key layout (version 1). Every key of a queue is
- * {@code <prefix>:{<queue>}:<part>} so that all keys one script touches hash to the
- * queue's cluster slot.
+ * The Redis key layout (version 2: a task's meta and payload in two hashes). Every key of
+ * a queue is {@code <prefix>:{<queue>}:<part>} so that all keys one script touches hash
+ * to the queue's cluster slot.
  *
  * <pre>
- * &lt;prefix&gt;:{q}:t          HASH   id -> task data ("meta JSON\npayload")
+ * &lt;prefix&gt;:{q}:t          HASH   id -> task meta JSON, rewritten by every transition
+ * &lt;prefix&gt;:{q}:p          HASH   id -> payload, written once at enqueue
  * &lt;prefix&gt;:{q}:pending    LIST   ids ready to run (LPUSH new, RPOP oldest)
  * &lt;prefix&gt;:{q}:scheduled  ZSET   id -> run-at (ms, Redis time)
  * &lt;prefix&gt;:{q}:retry      ZSET   id -> next attempt (ms)
@@ -35,7 +36,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RedisKeys {
 
 	/** Version of this layout; a change ships a migration note. */
-	public static final int LAYOUT_VERSION = 1;
+	public static final int LAYOUT_VERSION = 2;
 
 	/** bizIds longer than this are replaced by their SHA-256 in key names. */
 	static final int MAX_RAW_BIZ_ID = 64;
@@ -62,6 +63,10 @@ public final class RedisKeys {
 
 	public String tasks(String queue) {
 		return queueKey(queue, "t");
+	}
+
+	public String payloads(String queue) {
+		return queueKey(queue, "p");
 	}
 
 	public String pending(String queue) {

@@ -24,13 +24,15 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 
 	static Stream<Arguments> unreadableData() {
-		return Stream.of(arguments("no meta line", "just bytes", "no meta line"),
+		return Stream.of(arguments("not JSON", "just bytes", "unreadable meta"),
 				arguments("truncated JSON", "{\"v\":1,\"n\":\"x\"\n{}", "unreadable meta"),
 				arguments("unknown version", "{\"v\":9,\"n\":\"x\",\"a\":0,\"k\":0,\"m\":1}\n{}",
 						"unknown format version 9"),
 				arguments("wrong types", "{\"v\":1,\"n\":\"x\",\"a\":\"zero\",\"k\":0,\"m\":1}\n{}", "lacks numeric"),
 				arguments("JSON array as meta", "[1,2]\n{}", "unknown format version nil"),
-				arguments("empty", "", "no meta line"),
+				arguments("empty", "", "unreadable meta"),
+				arguments("unknown version, meta alone", "{\"v\":9,\"n\":\"x\",\"a\":0,\"m\":1}",
+						"unknown format version 9"),
 				arguments("random bytes", "\u0000\u00ff\u0010\n\u0001", "unreadable meta"));
 	}
 
@@ -57,7 +59,7 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	static String metaWith(String state, String field, String value) {
-		String meta = "{\"v\":1,\"n\":\"mail.send\",\"s\":\"" + state + "\",\"a\":0,\"k\":0,\"m\":1,\"c\":0,\"t\":0}";
+		String meta = "{\"v\":2,\"n\":\"mail.send\",\"s\":\"" + state + "\",\"a\":0,\"k\":0,\"m\":1,\"c\":0,\"t\":0}";
 		return meta.replaceFirst("\"" + field + "\":[0-9]+", "\"" + field + "\":" + value);
 	}
 
@@ -127,6 +129,16 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 			.withMessageContaining("unreadable");
 		assertThat(fixture.zscore(this.keys.dead(QUEUE), "poison")).isEqualTo("0");
 		assertThat(this.broker.delete(QUEUE, "poison")).isTrue();
+	}
+
+	@Test
+	void aPoisonedMetaWithAPayloadKeepsThePayloadAndQuotesTheMetaInTheReason() {
+		fixture.storeRaw("poison", "{\"v\":2,\"n\":\"x\"", "{\"args\":[7]}");
+		fixture.redis.cli("LPUSH", this.keys.pending(QUEUE), "poison");
+		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).isEmpty();
+		TaskInfo dead = this.broker.find(QUEUE, "poison").orElseThrow();
+		assertThat(dead.payload()).isEqualTo("{\"args\":[7]}");
+		assertThat(dead.lastError()).contains("unreadable meta").contains("stored meta: {\"v\":2,\"n\":\"x\"");
 	}
 
 	private void assertDeadWithReason(String id, String reason) {

@@ -52,9 +52,10 @@ final class BrokerFixture {
 		return taken.get(0);
 	}
 
-	/** Writes a task's stored data by hand, in the layout the scripts read. */
+	/** Writes a task's stored data by hand, in key layout v2. */
 	void storeRaw(String id, String meta, String payload) {
-		this.redis.cli("HSET", this.keys.tasks(QUEUE), id, meta + "\n" + payload);
+		this.redis.cli("HSET", this.keys.tasks(QUEUE), id, meta);
+		this.redis.cli("HSET", this.keys.payloads(QUEUE), id, payload);
 	}
 
 	long llen(String key) {

@@ -6,7 +6,7 @@
   Unreadable data goes to dead with the reason; a task whose body already succeeded (a late
   ack) is finished instead of delivered again.
 
-  KEYS[1] <prefix>:{q}:t          tasks hash
+  KEYS[1] <prefix>:{q}:t          tasks hash (meta)
   KEYS[2] <prefix>:{q}:pending    list
   KEYS[3] <prefix>:{q}:active     zset, id -> lease deadline (ms)
   KEYS[4] <prefix>:{q}:lease      hash, id -> fencing token of the current delivery
@@ -18,15 +18,16 @@
           call that finds it already there was run before (a client re-send) and takes nothing
   KEYS[9] <prefix>:{q}:fetch:<doneId>  record of an earlier call whose reply arrived, dropped
           (<prefix>:{q}:fetch: when there is none)
+  KEYS[10] <prefix>:{q}:p         payloads hash
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
   ARGV[4..3 + N] one fencing token per task that may be taken, decimal strings, given out in
           order to the tasks delivered
-  Reply: flat array { id1, data1, id2, data2, ... } with data the stored "meta\npayload"
+  Reply: flat array { id1, meta1, payload1, id2, meta2, payload2, ... }
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
-local fetch = KEYS[8]
+local fetch, payloads = KEYS[8], KEYS[10]
 local max = tonumber(ARGV[1])
 if #ARGV - 3 < max then
   return redis.error_reply('dequeue needs one fencing token per task: ' .. max .. ' asked, ' .. (#ARGV - 3) .. ' sent')
@@ -45,11 +46,11 @@ local out = {}
 local record = {}
 local given = 0
 for _, id in ipairs(ids) do
-  local meta, payload, err = read_task(tasks, id)
+  local meta, raw, err = read_task(tasks, id)
   if err then
-    bury(tasks, dead, id, payload, 'unreadable task data: ' .. err, now)
+    bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err, now)
   elseif meta.ok then
-    finish(tasks, completed, id, meta, payload, now, tonumber(ARGV[3]))
+    finish(tasks, payloads, completed, id, meta, now, tonumber(ARGV[3]))
   else
     meta.a = meta.a + 1
     given = given + 1
@@ -57,7 +58,8 @@ for _, id in ipairs(ids) do
     meta.s = 'a'
     meta.t = now
     out[#out + 1] = id
-    out[#out + 1] = write_task(tasks, id, meta, payload)
+    out[#out + 1] = write_task(tasks, payloads, id, meta)
+    out[#out + 1] = payload_of(payloads, id)
     redis.call('ZADD', active, deadline, id)
     redis.call('HSET', leases, id, meta.k)
     record[#record + 1] = id

@@ -10,6 +10,7 @@
   KEYS[3] <prefix>:{q}:active     zset
   KEYS[4] <prefix>:{q}:lease      hash, id -> fencing token
   KEYS[5] <prefix>:{q}:fetch:<fetchId>  the call's record, hash id -> token
+  KEYS[6] <prefix>:{q}:p          payloads hash
   ARGV[1] how long the tombstone stays, in ms (the lease)
   ARGV[2] wake channel (published when pending was empty)
   Reply: number of tasks handed back
@@ -25,20 +26,20 @@ local back = {}
 for i = 1, #record, 2 do
   local id, token = record[i], record[i + 1]
   if redis.call('HGET', leases, id) == token then
-    local meta, payload, err = read_task(tasks, id)
+    local meta, _, err = read_task(tasks, id)
     -- unreadable data stays active: the recoverer moves it to dead with the reason
     if not err then
-      back[#back + 1] = { id, meta, payload }
+      back[#back + 1] = { id, meta }
     end
   end
 end
 local ids = {}
 for i = #back, 1, -1 do
-  local id, meta, payload = back[i][1], back[i][2], back[i][3]
+  local id, meta = back[i][1], back[i][2]
   meta.s = 'p'
   meta.t = now
   meta.a = math.max(meta.a - 1, 0)
-  write_task(tasks, id, meta, payload)
+  write_task(tasks, KEYS[6], id, meta)
   redis.call('ZREM', active, id)
   redis.call('HDEL', leases, id)
   ids[#ids + 1] = id
