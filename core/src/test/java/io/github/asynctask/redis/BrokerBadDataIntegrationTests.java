@@ -82,8 +82,7 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 	@ParameterizedTest(name = "{0}:{1}")
 	@MethodSource("nonFiniteMeta")
 	void aNonFiniteNumberInAForwardBatchLosesNothing(String field, String value) {
-		fixture.storeRaw("poison", metaWith("r", field, value), "{}");
-		fixture.redis.cli("ZADD", this.keys.retry(QUEUE), "0", "poison");
+		storePoison("r", this.keys.retry(QUEUE), field, value);
 		String good = fixture.enqueue();
 		this.broker.retry(this.broker.dequeue(QUEUE, 1, LEASE).get(0), Duration.ZERO, "e");
 		assertThat(this.broker.forward(QUEUE, 10).moved()).isEqualTo(2);
@@ -94,9 +93,7 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 	@ParameterizedTest(name = "{0}:{1}")
 	@MethodSource("nonFiniteMeta")
 	void aNonFiniteNumberInARecoverBatchLosesNothing(String field, String value) {
-		fixture.storeRaw("poison", metaWith("a", field, value), "{}");
-		fixture.redis.cli("ZADD", this.keys.active(QUEUE), "0", "poison");
-		fixture.redis.cli("HSET", this.keys.leases(QUEUE), "poison", "1");
+		storePoison("a", this.keys.active(QUEUE), field, value);
 		fixture.enqueue();
 		Delivery expiring = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
 		assertThat(this.broker.recover(QUEUE, 10, Duration.ZERO)).isEqualTo(2);
@@ -107,9 +104,7 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 	@ParameterizedTest(name = "{0}:{1}")
 	@MethodSource("nonFiniteMeta")
 	void reportsAboutANonFiniteDeliveryAreRefusedAndTheTaskStaysActive(String field, String value) {
-		fixture.storeRaw("poison", metaWith("a", field, value), "{}");
-		fixture.redis.cli("ZADD", this.keys.active(QUEUE), "0", "poison");
-		fixture.redis.cli("HSET", this.keys.leases(QUEUE), "poison", "1");
+		storePoison("a", this.keys.active(QUEUE), field, value);
 		Delivery delivery = new Delivery(QUEUE, "poison", "mail.send", 1, 1, 1, "{}", java.time.Instant.EPOCH);
 		assertThat(this.broker.complete(delivery, Duration.ofHours(1))).isEqualTo(AckResult.MISSING);
 		assertThat(this.broker.retry(delivery, Duration.ZERO, "e")).isEqualTo(AckResult.MISSING);
@@ -123,8 +118,7 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 	@ParameterizedTest(name = "{0}:{1}")
 	@MethodSource("nonFiniteMeta")
 	void aDeadTaskWithANonFiniteNumberCannotBeRetriedAndStaysDead(String field, String value) {
-		fixture.storeRaw("poison", metaWith("d", field, value), "{}");
-		fixture.redis.cli("ZADD", this.keys.dead(QUEUE), "0", "poison");
+		storePoison("d", this.keys.dead(QUEUE), field, value);
 		assertThatIllegalStateException().isThrownBy(() -> this.broker.retryDead(QUEUE, "poison"))
 			.withMessageContaining("unreadable");
 		assertThat(fixture.zscore(this.keys.dead(QUEUE), "poison")).isEqualTo("0");
@@ -139,6 +133,18 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 		TaskInfo dead = this.broker.find(QUEUE, "poison").orElseThrow();
 		assertThat(dead.payload()).isEqualTo("{\"args\":[7]}");
 		assertThat(dead.lastError()).contains("unreadable meta").contains("stored meta: {\"v\":2,\"n\":\"x\"");
+	}
+
+	/**
+	 * Stores task "poison" with {@code value} in meta {@code field}, in the sorted set of
+	 * its state with score 0 (an active one under token 1).
+	 */
+	private void storePoison(String state, String set, String field, String value) {
+		fixture.storeRaw("poison", metaWith(state, field, value), "{}");
+		fixture.redis.cli("ZADD", set, "0", "poison");
+		if (state.equals("a")) {
+			fixture.redis.cli("HSET", this.keys.leases(QUEUE), "poison", "1");
+		}
 	}
 
 	private void assertDeadWithReason(String id, String reason) {
