@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.asynctask.QueueStats;
+import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 
@@ -151,7 +152,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			}
 			return deliveries;
 		}
-		catch (RuntimeException ex) {
+		catch (RedisUnavailableException ex) {
+			// Redis may have run the call all the same (its reply timed out, or the
+			// client
+			// re-sends it after a reconnect)
 			lost.add(fetchId);
 			throw ex;
 		}
