@@ -153,9 +153,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			return deliveries;
 		}
 		catch (RedisUnavailableException ex) {
-			// Redis may have run the call all the same (its reply timed out, or the
-			// client
-			// re-sends it after a reconnect)
+			// Redis may run the call all the same: a late reply, or a re-send on
+			// reconnect
 			lost.add(fetchId);
 			throw ex;
 		}
