@@ -28,18 +28,6 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 		.build();
 
 	/**
-	 * Parse stored data of layout v1, {@code "<meta JSON>\n<payload>"}.
-	 * @throws IllegalStateException naming the id when the data is not in the expected
-	 * shape
-	 */
-	static StoredTask parse(String id, String raw) {
-		if (raw.indexOf('\n') < 0) {
-			throw new IllegalStateException("Task " + id + " has no meta line in Redis");
-		}
-		return parse(id, raw, "");
-	}
-
-	/**
 	 * Parse a task's meta JSON and payload; a meta of layout v1 (a newline, then the
 	 * payload; v2 JSON never holds a raw newline) carries the payload itself.
 	 * @throws IllegalStateException naming the id when the data is not in the expected
