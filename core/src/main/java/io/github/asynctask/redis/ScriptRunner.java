@@ -34,8 +34,8 @@ final class ScriptRunner {
 	 * Longest wait for a script's reply on Lettuce, whatever the client's own command
 	 * timeout (60 s unless configured), so a committing thread or a fetcher never hangs
 	 * on an unreachable Redis. A command given up on may still run later; every
-	 * transition is safe to see late (enqueue is idempotent by id, a late dequeue is
-	 * recovered by lease).
+	 * transition is safe to see late (enqueue is idempotent by id, a dequeue whose reply
+	 * was lost is handed back by the broker before its next fetch).
 	 */
 	private final Duration replyTimeout;
 
