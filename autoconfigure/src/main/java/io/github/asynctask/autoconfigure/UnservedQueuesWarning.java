@@ -12,11 +12,13 @@ import java.util.stream.Collectors;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.RedisBroker;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextRefreshedEvent;
 
@@ -25,7 +27,7 @@ import org.springframework.context.event.ContextRefreshedEvent;
  * no live instance serves: their tasks wait until one does. The instance registry is read
  * off the start-up thread, once every instance starting alongside had time to register.
  */
-final class UnservedQueuesWarning implements ApplicationListener<ContextRefreshedEvent> {
+final class UnservedQueuesWarning implements ApplicationListener<ContextRefreshedEvent>, DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(UnservedQueuesWarning.class);
 
@@ -34,6 +36,9 @@ final class UnservedQueuesWarning implements ApplicationListener<ContextRefreshe
 	private final TaskRegistry registry;
 
 	private final RedisBroker broker;
+
+	/** The check waiting to run; cancelled when the context closes first. */
+	private volatile @Nullable CompletableFuture<Void> pending;
 
 	UnservedQueuesWarning(AsyncTaskProperties properties, TaskRegistry registry, RedisBroker broker) {
 		this.properties = properties;
@@ -50,8 +55,16 @@ final class UnservedQueuesWarning implements ApplicationListener<ContextRefreshe
 		// one heartbeat: instances starting at the same time have registered by then
 		Duration heartbeat = this.properties.getWorker().getHeartbeatInterval();
 		Duration delay = (heartbeat != null) ? heartbeat : this.properties.getLease().dividedBy(3);
-		CompletableFuture.runAsync(() -> check(disabled),
+		this.pending = CompletableFuture.runAsync(() -> check(disabled),
 				CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS));
+	}
+
+	@Override
+	public void destroy() {
+		CompletableFuture<Void> check = this.pending;
+		if (check != null) {
+			check.cancel(false);
+		}
 	}
 
 	void check(Set<String> disabled) {
