@@ -8,6 +8,7 @@ import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.annotation.AsyncTask;
+import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.BeforeEach;
@@ -86,6 +87,9 @@ class ZeroConfigurationIntegrationTests {
 				AccountTasks tasks = leaving.getBean(AccountTasks.class);
 				tasks.open("o-3");
 				await().atMost(WAIT).until(() -> AccountTasks.ran.contains("open o-3"));
+				RedisBroker broker = leaving.getBean(RedisBroker.class);
+				await().atMost(WAIT)
+					.until(() -> broker.instances().values().stream().anyMatch((info) -> info.contains("\"acc\"")));
 				// the check the warning runs a heartbeat after start, run now
 				leaving.getBean(UnservedQueuesWarning.class).check(Set.of("acc"));
 				assertThat(output).doesNotContain("Queue 'acc' (tasks");
