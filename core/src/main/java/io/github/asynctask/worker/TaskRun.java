@@ -8,8 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One attempt on a pool thread: run the body, then report the outcome, unless the lease
- * was lost meanwhile, or the watchdog or shutdown ended the delivery first.
+ * One attempt on a pool thread: run the body, then report the outcome. A failure is not
+ * reported when the lease was lost meanwhile; a success always is (Redis remembers it
+ * even for a stale delivery, so the task does not run again).
  */
 final class TaskRun implements Runnable {
 
@@ -62,9 +63,12 @@ final class TaskRun implements Runnable {
 			return;
 		}
 		try {
-			if (this.task.isStale()) {
+			if (this.task.isStale() && !outcome.succeeded()) {
+				// the script would refuse it: another delivery decides what happens next.
+				// A success is still sent: the script remembers it on the task, so no
+				// later delivery runs the body again.
 				this.worker.running().remove(this.task);
-				logger.info("Not reporting task '{}' (id {}): its lease was lost while it ran",
+				logger.info("Not reporting the failure of task '{}' (id {}): its lease was lost while it ran",
 						this.task.delivery().name(), this.task.id());
 			}
 			else {

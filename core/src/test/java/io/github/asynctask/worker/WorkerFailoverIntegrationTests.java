@@ -121,6 +121,40 @@ class WorkerFailoverIntegrationTests {
 	}
 
 	@Test
+	void aSuccessAfterTheLeaseWasLostIsRecordedSoTheRetryDoesNotRunTheBodyAgain() {
+		WorkerContainer stalled = this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		String id = this.harness.submit("stubborn", "late");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
+		// nothing is fetched again until the late success had its chance
+		this.harness.broker.pause("q");
+		takeLeaseAway(id);
+		// the heartbeat learnt of it: it interrupted the body, which goes on regardless
+		await().atMost(WAIT).until(() -> this.harness.probe.interrupted.get() >= 1);
+		this.harness.probe.gate.countDown();
+		await().atMost(WAIT).until(() -> this.harness.probe.completions("late") == 1);
+		// a graceful stop sends every ack still queued
+		stalled.stop();
+		this.harness.broker.resume("q");
+		this.harness.redis.cli("ZADD", this.harness.keys.retry("q"), "XX", "1", id);
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		await().atMost(WAIT).until(() -> this.harness.broker.find("q", id).isEmpty());
+		assertThat(this.harness.probe.runs("late")).isEqualTo(1);
+	}
+
+	/**
+	 * As if this instance had frozen past its lease and another instance recovered the
+	 * delivery: expire the lease and recover it, until a recovery beats the heartbeat
+	 * (the container's own recoverer may win instead; either is a recovery).
+	 */
+	private void takeLeaseAway(String id) {
+		await().atMost(WAIT).until(() -> {
+			this.harness.redis.cli("ZADD", this.harness.keys.active("q"), "XX", "1", id);
+			this.harness.broker.recover("q", 10, Duration.ofMinutes(10));
+			return this.harness.find(id).state() != TaskState.ACTIVE;
+		});
+	}
+
+	@Test
 	void shutdownLetsShortTasksFinishAndRequeuesTheRestWithoutCountingTheAttempt() {
 		WorkerContainer container = this.harness
 			.start(WorkerHarness.settings(Map.of("q", 4)).shutdownTimeout(Duration.ofMillis(1500)).build());

@@ -51,10 +51,11 @@ final class WorkerHarness implements AutoCloseable {
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
 		this.broker = new LuaRedisBroker(this.connectionFactory, this.keys);
-		List<TaskDefinition> definitions = new ArrayList<>(List.of(task("count", 3, Duration.ofSeconds(30)),
-				task("block", 3, Duration.ofSeconds(30)), task("sleep", 3, Duration.ofSeconds(30)),
-				task("fail", 2, Duration.ofSeconds(30)), task("reject", 5, Duration.ofSeconds(30)),
-				task("overflow", 0, Duration.ofSeconds(30)), task("hang", 0, Duration.ofMillis(100))));
+		List<TaskDefinition> definitions = new ArrayList<>(
+				List.of(task("count", 3, Duration.ofSeconds(30)), task("block", 3, Duration.ofSeconds(30)),
+						task("sleep", 3, Duration.ofSeconds(30)), task("fail", 2, Duration.ofSeconds(30)),
+						task("reject", 5, Duration.ofSeconds(30)), task("overflow", 0, Duration.ofSeconds(30)),
+						task("hang", 0, Duration.ofMillis(100)), task("stubborn", 3, Duration.ofSeconds(30))));
 		definitions.addAll(List.of(extra));
 		this.registry = new TestTasks.MapRegistry(definitions.toArray(TaskDefinition[]::new));
 	}
