@@ -1,10 +1,12 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import io.github.asynctask.redis.DeliveryToken;
 import io.github.asynctask.redis.RedisBroker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,14 +54,14 @@ final class Heartbeat implements PeriodicLoop.Step {
 	}
 
 	private void extend(String queue, RunningTasks running) {
-		Map<String, Long> tokens = running.tokens();
-		if (tokens.isEmpty()) {
+		List<DeliveryToken> leased = running.leased();
+		if (leased.isEmpty()) {
 			return;
 		}
 		// measured before the call: the lease cannot end earlier than this plus its
 		// length
 		long validUntil = System.nanoTime() + this.lease.toNanos();
-		Set<String> lost = this.broker.extendLeases(queue, tokens, this.lease);
+		Set<DeliveryToken> lost = this.broker.extendLeases(queue, leased, this.lease);
 		if (!lost.isEmpty()) {
 			Set<String> stopped = running.lost(lost);
 			if (!stopped.isEmpty()) {
@@ -69,8 +71,7 @@ final class Heartbeat implements PeriodicLoop.Step {
 						stopped.size(), queue, this.lease, stopped);
 			}
 		}
-		tokens.keySet().removeAll(lost);
-		running.renewed(tokens.keySet(), validUntil);
+		running.renewed(leased.stream().filter((delivery) -> !lost.contains(delivery)).toList(), validUntil);
 	}
 
 }

@@ -3,6 +3,7 @@ package io.github.asynctask.worker;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.DeliveryToken;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,6 +15,8 @@ import org.jspecify.annotations.Nullable;
 final class RunningTask {
 
 	private final Delivery delivery;
+
+	private final DeliveryToken key;
 
 	private final AtomicBoolean claimed = new AtomicBoolean();
 
@@ -33,6 +36,7 @@ final class RunningTask {
 
 	RunningTask(Delivery delivery, long leaseValidUntil) {
 		this.delivery = delivery;
+		this.key = delivery.deliveryToken();
 		this.leaseValidUntil = leaseValidUntil;
 	}
 
@@ -42,6 +46,11 @@ final class RunningTask {
 
 	String id() {
 		return this.delivery.id();
+	}
+
+	/** Tells this delivery apart from other deliveries of the same task. */
+	DeliveryToken key() {
+		return this.key;
 	}
 
 	/** Take the right to end this delivery; true for exactly one caller. */

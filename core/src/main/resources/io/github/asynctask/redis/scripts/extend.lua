@@ -1,12 +1,15 @@
 --[[
   Renews the leases of one worker's running deliveries in one call. A delivery whose token
   is no longer current (recovered, deleted, taken by another) is not renewed and reported.
+  One task may appear twice (a stale delivery still running beside its successor on the
+  same worker): each pair is judged on its own token.
 
   KEYS[1] <prefix>:{q}:active  zset, id -> lease deadline (ms)
   KEYS[2] <prefix>:{q}:lease   hash, id -> fencing token
   ARGV[1] lease in ms
   ARGV[2..] pairs of task id, fencing token
-  Reply: array of the ids whose lease was lost
+  Reply: flat array { id1, token1, id2, token2, ... } of the deliveries whose lease was
+         lost, tokens as sent
 ]]
 local active, leases = KEYS[1], KEYS[2]
 local deadline = now_ms() + tonumber(ARGV[1])
@@ -17,6 +20,7 @@ for i = 2, #ARGV, 2 do
     redis.call('ZADD', active, 'XX', deadline, id)
   else
     lost[#lost + 1] = id
+    lost[#lost + 1] = ARGV[i + 1]
   end
 end
 return lost
