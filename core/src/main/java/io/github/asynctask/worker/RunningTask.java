@@ -7,10 +7,11 @@ import io.github.asynctask.redis.DeliveryToken;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One delivery held by this instance, from fetch until its report reached Redis. Several
- * threads may try to end it (the pool thread when the body returns, the watchdog when the
- * body hangs, shutdown when time is up); {@link #claim()} lets exactly one of them
- * report, so a delivery is never acked twice.
+ * One delivery held by this instance, from fetch until its report reached Redis. Two
+ * threads may try to end it (the pool thread when the body returns, shutdown when time is
+ * up, or before the body started); {@link #claim()} lets exactly one of them report, so a
+ * delivery is never acked twice. The one exception is a success after shutdown handed the
+ * delivery back, which is still sent so Redis remembers it.
  */
 final class RunningTask {
 
@@ -28,6 +29,15 @@ final class RunningTask {
 
 	/** Set by the watchdog when the attempt ran past its timeout. */
 	private volatile boolean timedOut;
+
+	/** Set by the watchdog when the body ignored its timeout interrupt for the grace. */
+	private volatile boolean hung;
+
+	/**
+	 * Set by shutdown before it hands a running delivery back, so a success arriving
+	 * after that is still reported.
+	 */
+	private volatile boolean handedBack;
 
 	/**
 	 * Until when the lease is surely ours (System.nanoTime); renewed by the heartbeat.
@@ -88,6 +98,22 @@ final class RunningTask {
 
 	boolean isTimedOut() {
 		return this.timedOut;
+	}
+
+	void markHung() {
+		this.hung = true;
+	}
+
+	boolean isHung() {
+		return this.hung;
+	}
+
+	void markHandedBack() {
+		this.handedBack = true;
+	}
+
+	boolean isHandedBack() {
+		return this.handedBack;
 	}
 
 	long leaseValidUntil() {

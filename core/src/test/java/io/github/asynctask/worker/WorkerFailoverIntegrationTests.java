@@ -4,10 +4,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
@@ -17,6 +20,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.spy;
 
 /**
  * Several containers on one Redis: exactly-once completion at volume, leases kept by
@@ -139,6 +145,50 @@ class WorkerFailoverIntegrationTests {
 		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
 		await().atMost(WAIT).until(() -> this.harness.broker.find("q", id).isEmpty());
 		assertThat(this.harness.probe.runs("late")).isEqualTo(1);
+	}
+
+	@Test
+	void aBodyIgnoringItsTimeoutKeepsItsLeaseIsNotDeliveredAgainAndItsLateSuccessCompletesTheTask() {
+		WorkerHarness.Events first = new WorkerHarness.Events();
+		WorkerHarness.Events second = new WorkerHarness.Events();
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build(), (b) -> b.listener(first));
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build(), (b) -> b.listener(second));
+		String id = this.harness.submit("stuck", "hung");
+		await().atMost(WAIT).until(() -> this.harness.probe.interrupted.get() == 1);
+		// past the hung grace (5 s) and several leases, another thread stays free for it
+		await().atMost(WAIT)
+			.until(() -> first.hung.get() + second.hung.get() == 1 || this.harness.probe.runs("hung") > 1);
+		await().during(Duration.ofMillis(3 * WorkerHarness.LEASE.toMillis()))
+			.atMost(WAIT)
+			.until(() -> this.harness.probe.runs("hung") == 1 && this.harness.find(id).state() == TaskState.ACTIVE);
+		this.harness.probe.gate.countDown();
+		await().atMost(WAIT).until(() -> this.harness.broker.find("q", id).isEmpty());
+		assertThat(this.harness.probe.runs("hung")).isEqualTo(1);
+		assertThat(first.completed.get() + second.completed.get()).isEqualTo(1);
+		assertThat(first.failed.get() + second.failed.get()).isZero();
+	}
+
+	@Test
+	void aBodyHandedBackAtShutdownThatSucceedsLaterIsNotRunAgain() throws InterruptedException {
+		CountDownLatch lateAck = new CountDownLatch(1);
+		LuaRedisBroker broker = spy(this.harness.broker);
+		doAnswer((call) -> {
+			Object result = call.callRealMethod();
+			lateAck.countDown();
+			return result;
+		}).when(broker).complete(any(), any());
+		WorkerContainer stopping = this.harness.start(broker,
+				WorkerHarness.settings(Map.of("q", 1)).shutdownTimeout(Duration.ofMillis(300)).build(), (b) -> b);
+		String id = this.harness.submit("stubborn", "handed-back");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
+		stopping.stop();
+		assertThat(this.harness.find(id).state()).isEqualTo(TaskState.PENDING);
+		// the body ignored the interrupt and succeeds after the hand-back
+		this.harness.probe.gate.countDown();
+		assertThat(lateAck.await(10, TimeUnit.SECONDS)).as("late success reported").isTrue();
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		await().atMost(WAIT).until(() -> this.harness.broker.find("q", id).isEmpty());
+		assertThat(this.harness.probe.runs("handed-back")).isEqualTo(1);
 	}
 
 	/**
