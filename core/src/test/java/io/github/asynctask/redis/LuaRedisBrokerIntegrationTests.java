@@ -260,6 +260,17 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void extendRefusesALeasePastItsDeadlineEvenBeforeARecovererTookIt() {
+		fixture.enqueue();
+		Delivery expired = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
+		assertThat(this.broker.extendLeases(QUEUE, List.of(expired.deliveryToken()), Duration.ofMinutes(10)))
+			.containsExactly(expired.deliveryToken());
+		// only the recoverer decides what happens to it now
+		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO)).isEqualTo(1);
+		assertThat(this.broker.find(QUEUE, expired.id()).orElseThrow().state()).isEqualTo(TaskState.RETRY);
+	}
+
+	@Test
 	void extendJudgesTwoDeliveriesOfOneTaskEachByItsOwnToken() {
 		fixture.enqueue();
 		Delivery stale = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
