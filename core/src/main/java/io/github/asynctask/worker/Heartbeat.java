@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Renews the leases of this instance's running deliveries (one call per queue) and
- * refreshes the instance's registration. A delivery whose lease was taken away is stopped
- * and its late ack skipped, since another worker may run it now.
+ * refreshes the instance's registration. A delivery whose lease was taken away (or whose
+ * deadline passed, which Redis no longer renews) is stopped and a late failure of it
+ * skipped, since another worker may run it now; a late success is still sent.
  */
 final class Heartbeat implements PeriodicLoop.Step {
 

@@ -24,7 +24,10 @@ final class RunningTask {
 	/** The pool thread while the body runs, else null; written by that thread. */
 	private volatile @Nullable Thread bodyThread;
 
-	/** Set by the heartbeat when the lease was taken away; the late ack is skipped. */
+	/**
+	 * Set by the heartbeat when the lease was taken away; a late failure is not reported
+	 * (a late success is).
+	 */
 	private volatile boolean stale;
 
 	/** Set by the watchdog when the attempt ran past its timeout. */
