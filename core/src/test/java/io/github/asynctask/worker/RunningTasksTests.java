@@ -19,8 +19,8 @@ class RunningTasksTests {
 		RunningTask current = new RunningTask(delivery(2), System.nanoTime());
 		CountDownLatch oldInterrupted = new CountDownLatch(1);
 		CountDownLatch currentInterrupted = new CountDownLatch(1);
-		Thread oldBody = body(old, oldInterrupted);
-		Thread currentBody = body(current, currentInterrupted);
+		Thread oldBody = TestTasks.startBody(old, oldInterrupted, false);
+		Thread currentBody = TestTasks.startBody(current, currentInterrupted, false);
 		try {
 			running.add(old);
 			running.add(current);
@@ -37,25 +37,6 @@ class RunningTasksTests {
 
 	private static Delivery delivery(long token) {
 		return new Delivery("q", "x", "t", token, (int) token, 3, "[]", Instant.now());
-	}
-
-	/** A body that sleeps until interrupted. */
-	private static Thread body(RunningTask task, CountDownLatch interrupted) throws InterruptedException {
-		CountDownLatch started = new CountDownLatch(1);
-		Thread thread = new Thread(() -> {
-			task.bodyThread(Thread.currentThread());
-			started.countDown();
-			try {
-				Thread.sleep(60_000);
-			}
-			catch (InterruptedException ex) {
-				interrupted.countDown();
-			}
-		});
-		thread.setDaemon(true);
-		thread.start();
-		started.await();
-		return thread;
 	}
 
 }

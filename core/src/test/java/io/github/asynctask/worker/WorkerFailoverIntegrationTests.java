@@ -102,28 +102,31 @@ class WorkerFailoverIntegrationTests {
 	}
 
 	@Test
-	void aWorkerWhoseLeaseWasTakenStopsTheBodyAndItsLateAckIsSkipped() {
+	void aWorkerWhoseLeaseWasTakenStopsTheBodyAndItsLateFailureIsNotReported() {
 		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build(),
 				(b) -> b.backoff(Backoffs.fixed(Duration.ofMinutes(10))));
 		String id = this.harness.submit("block", "stolen");
 		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
-		// As if this instance had frozen past its lease and another instance recovered
-		// it:
-		// expire the lease (XX: only while it is still active) and recover it, again
-		// until
-		// a recovery beats this instance's heartbeat, which renews a lease whose token is
-		// current. The container's own recoverer may win instead; either is a recovery.
-		await().atMost(WAIT).until(() -> {
-			this.harness.redis.cli("ZADD", this.harness.keys.active("q"), "XX", "1", id);
-			this.harness.broker.recover("q", 10, Duration.ofMinutes(10));
-			return this.harness.find(id).state() != TaskState.ACTIVE;
-		});
+		takeLeaseAway(id);
 		await().atMost(WAIT).until(() -> this.harness.probe.interrupted.get() == 1);
 		// Retried later, so by now it may be in retry, pending or running again; what
 		// holds
-		// is that it was recovered and the stolen run's late ack completed nothing.
+		// is that it was recovered and the stolen run's late failure changed nothing.
 		assertThat(this.harness.find(id).lastError()).contains("lease expired on delivery 1");
 		assertThat(this.harness.probe.completions("stolen")).isZero();
+	}
+
+	@Test
+	void aLeasePastItsDeadlineIsNotRenewedEvenBeforeARecovererTookIt() {
+		// no recoverer runs after the first pass at start
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).recoverInterval(Duration.ofHours(1)).build());
+		String id = this.harness.submit("block", "expired");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
+		// as if the heartbeats had stalled past the lease
+		this.harness.redis.cli("ZADD", this.harness.keys.active("q"), "XX", "1", id);
+		// well before the body's 30 s timeout would interrupt it
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.harness.probe.interrupted.get() == 1);
+		assertThat(this.harness.probe.completions("expired")).isZero();
 	}
 
 	@Test
@@ -193,7 +196,8 @@ class WorkerFailoverIntegrationTests {
 
 	/**
 	 * As if this instance had frozen past its lease and another instance recovered the
-	 * delivery: expire the lease and recover it, until a recovery beats the heartbeat
+	 * delivery: move its deadline into the past (XX: only while it is still active; the
+	 * heartbeat no longer renews it then) and recover it, again until it is recovered
 	 * (the container's own recoverer may win instead; either is a recovery).
 	 */
 	private void takeLeaseAway(String id) {
