@@ -2,6 +2,8 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -261,19 +263,23 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
-	public Set<String> extendLeases(String queue, Map<String, Long> tokens, Duration lease) {
-		if (tokens.isEmpty()) {
+	public Set<DeliveryToken> extendLeases(String queue, Collection<DeliveryToken> deliveries, Duration lease) {
+		if (deliveries.isEmpty()) {
 			return Set.of();
 		}
-		List<String> args = new ArrayList<>(1 + tokens.size() * 2);
+		List<String> args = new ArrayList<>(1 + deliveries.size() * 2);
 		args.add(millis(lease));
-		tokens.forEach((id, token) -> {
-			args.add(id);
-			args.add(Long.toString(token));
+		deliveries.forEach((delivery) -> {
+			args.add(delivery.id());
+			args.add(Long.toString(delivery.token()));
 		});
 		List<?> lost = Replies.list(this.runner.run(Scripts.EXTEND, queue,
 				List.of(this.keys.active(queue), this.keys.leases(queue)), args));
-		return lost.stream().map(Replies::string).collect(java.util.stream.Collectors.toUnmodifiableSet());
+		Set<DeliveryToken> tokens = new HashSet<>();
+		for (int i = 0; i + 1 < lost.size(); i += 2) {
+			tokens.add(new DeliveryToken(Replies.string(lost.get(i)), Long.parseLong(Replies.string(lost.get(i + 1)))));
+		}
+		return tokens;
 	}
 
 	@Override

@@ -271,12 +271,36 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		Delivery other = fixture.enqueueAndTake();
 		String oldDeadline = fixture.zscore(this.keys.active(QUEUE), live.id());
 		this.broker.complete(other, Duration.ZERO);
-		var lost = this.broker.extendLeases(QUEUE, Map.of(live.id(), live.token(), other.id(), other.token()),
+		var lost = this.broker.extendLeases(QUEUE, List.of(live.deliveryToken(), other.deliveryToken()),
 				Duration.ofMinutes(10));
-		assertThat(lost).containsExactly(other.id());
+		assertThat(lost).containsExactly(other.deliveryToken());
 		assertThat(Long.parseLong(fixture.zscore(this.keys.active(QUEUE), live.id())))
 			.isGreaterThan(Long.parseLong(oldDeadline));
 		assertThat(fixture.zscore(this.keys.active(QUEUE), other.id())).isNull();
+	}
+
+	@Test
+	void extendRefusesALeasePastItsDeadlineEvenBeforeARecovererTookIt() {
+		fixture.enqueue();
+		Delivery expired = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
+		assertThat(this.broker.extendLeases(QUEUE, List.of(expired.deliveryToken()), Duration.ofMinutes(10)))
+			.containsExactly(expired.deliveryToken());
+		// only the recoverer decides what happens to it now
+		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO)).isEqualTo(1);
+		assertThat(this.broker.find(QUEUE, expired.id()).orElseThrow().state()).isEqualTo(TaskState.RETRY);
+	}
+
+	@Test
+	void extendJudgesTwoDeliveriesOfOneTaskEachByItsOwnToken() {
+		fixture.enqueue();
+		Delivery stale = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
+		this.broker.recover(QUEUE, 100, Duration.ZERO);
+		this.broker.forward(QUEUE, 100);
+		Delivery current = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(current.id()).isEqualTo(stale.id());
+		assertThat(this.broker.extendLeases(QUEUE, List.of(stale.deliveryToken(), current.deliveryToken()),
+				Duration.ofMinutes(10)))
+			.containsExactly(stale.deliveryToken());
 	}
 
 	@Test

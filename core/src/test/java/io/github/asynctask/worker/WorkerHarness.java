@@ -13,6 +13,7 @@ import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.test.RedisServer;
@@ -54,7 +55,9 @@ final class WorkerHarness implements AutoCloseable {
 		List<TaskDefinition> definitions = new ArrayList<>(List.of(task("count", 3, Duration.ofSeconds(30)),
 				task("block", 3, Duration.ofSeconds(30)), task("sleep", 3, Duration.ofSeconds(30)),
 				task("fail", 2, Duration.ofSeconds(30)), task("reject", 5, Duration.ofSeconds(30)),
-				task("overflow", 0, Duration.ofSeconds(30)), task("hang", 0, Duration.ofMillis(100))));
+				task("overflow", 0, Duration.ofSeconds(30)), task("hang", 0, Duration.ofMillis(100)),
+				task("stubborn", 3, Duration.ofSeconds(30)),
+				TestTasks.definition("stuck", "q", this.probe, "stubborn", 3, Duration.ofMillis(100), List.of())));
 		definitions.addAll(List.of(extra));
 		this.registry = new TestTasks.MapRegistry(definitions.toArray(TaskDefinition[]::new));
 	}
@@ -78,7 +81,13 @@ final class WorkerHarness implements AutoCloseable {
 	}
 
 	WorkerContainer start(WorkerSettings settings, UnaryOperator<WorkerContainerBuilder> customizer) {
-		WorkerContainerBuilder builder = new WorkerContainerBuilder(this.broker,
+		return start(this.broker, settings, customizer);
+	}
+
+	/** A container talking to Redis through {@code broker} (a spy, say). */
+	WorkerContainer start(RedisBroker broker, WorkerSettings settings,
+			UnaryOperator<WorkerContainerBuilder> customizer) {
+		WorkerContainerBuilder builder = new WorkerContainerBuilder(broker,
 				new RedisWakeSignals(this.connectionFactory, this.keys), this.registry, this.codec,
 				new TestTasks.ReflectiveInvoker(), settings)
 			.backoff(Backoffs.fixed(Duration.ZERO));
@@ -136,6 +145,8 @@ final class WorkerHarness implements AutoCloseable {
 
 		final AtomicInteger failed = new AtomicInteger();
 
+		final AtomicInteger hung = new AtomicInteger();
+
 		@Override
 		public void completed(String queue, String task, Duration duration) {
 			this.completed.incrementAndGet();
@@ -144,6 +155,11 @@ final class WorkerHarness implements AutoCloseable {
 		@Override
 		public void failed(String queue, String task, Duration duration, Throwable error, boolean willRetry) {
 			this.failed.incrementAndGet();
+		}
+
+		@Override
+		public void hung(String queue, String task, Duration timeout) {
+			this.hung.incrementAndGet();
 		}
 
 		@Override
