@@ -259,7 +259,8 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		fixture.redis.cli("RPUSH", this.keys.pending(QUEUE), id);
 		Delivery second = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
 		assertThat(second.token()).isNotEqualTo(first.token());
-		assertThat(this.broker.extendLeases(QUEUE, Map.of(id, first.token()), LEASE)).containsExactly(id);
+		assertThat(this.broker.extendLeases(QUEUE, List.of(first.deliveryToken()), LEASE))
+			.containsExactly(first.deliveryToken());
 		assertThat(this.broker.complete(first, Duration.ZERO)).isEqualTo(AckResult.STALE);
 		assertThat(this.broker.retry(first, Duration.ZERO, "late")).isEqualTo(AckResult.STALE);
 		assertThat(this.broker.complete(second, Duration.ZERO)).isEqualTo(AckResult.APPLIED);
