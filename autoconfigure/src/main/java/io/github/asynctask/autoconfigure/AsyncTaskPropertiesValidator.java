@@ -3,7 +3,7 @@ package io.github.asynctask.autoconfigure;
 import java.time.Duration;
 import java.util.Map;
 
-import io.github.asynctask.redis.QueueName;
+import io.github.asynctask.QueueName;
 
 import org.jspecify.annotations.Nullable;
 

@@ -7,6 +7,8 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.asynctask.QueueName;
+
 /**
  * The Redis key layout (version 2: a task's meta and payload in two hashes). Every key of
  * a queue is {@code <prefix>:{<queue>}:<part>} so that all keys one script touches hash

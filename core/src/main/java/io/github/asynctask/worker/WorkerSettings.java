@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.github.asynctask.redis.QueueName;
+import io.github.asynctask.QueueName;
 import org.jspecify.annotations.Nullable;
 
 /**
