@@ -1,5 +1,7 @@
 package io.github.asynctask.testing;
 
+import java.time.Duration;
+
 import io.github.asynctask.testing.TestShop.Letter;
 import io.github.asynctask.testing.TestShop.MailTasks;
 import org.junit.jupiter.api.AfterAll;
@@ -80,6 +82,15 @@ class InlineModeTests {
 
 		assertThat(this.mail.sent()).isEmpty();
 		assertThat(this.recorder.submitted()).isEmpty();
+	}
+
+	@Test
+	void aDelayedTaskIsRecordedButNotRun() {
+		this.mail.later(42);
+
+		assertThat(this.recorder.submitted(MailTasks.class, "later")).singleElement()
+			.satisfies((task) -> assertThat(task.delay()).isEqualTo(Duration.ofHours(1)));
+		assertThat(this.mail.sent()).isEmpty();
 	}
 
 	@Test

@@ -83,6 +83,7 @@ class TestShop {
 
 		@AsyncTask(name = "mail.later", queue = "unserved", delay = "1h")
 		public void later(long orderId) {
+			this.sent.add(new Letter(orderId, "later"));
 		}
 
 		@AsyncTask(name = "mail.unserved", queue = "unserved")
