@@ -1,6 +1,8 @@
 package io.github.asynctask.testing;
 
 import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.codec.TaskCodec;
@@ -71,7 +73,14 @@ public final class AsyncTaskTestAutoConfiguration {
 		AsyncTaskTestSupport asyncTaskTestSupport(RedisBroker broker, RedisKeys keys,
 				RedisConnectionFactory connectionFactory, ObjectProvider<WorkerSettings> settings,
 				TaskRegistry registry) {
-			return new AsyncTaskTestSupport(broker, keys, connectionFactory, () -> served(settings, registry));
+			return new AsyncTaskTestSupport(broker, keys, connectionFactory, () -> served(settings, registry),
+					() -> known(settings, registry));
+		}
+
+		private static Collection<String> known(ObjectProvider<WorkerSettings> settings, TaskRegistry registry) {
+			Set<String> queues = new TreeSet<>(registry.queues());
+			queues.addAll(served(settings, registry));
+			return queues;
 		}
 
 		private static Collection<String> served(ObjectProvider<WorkerSettings> settings, TaskRegistry registry) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -24,8 +25,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 /**
  * Waits, in a test against a real Redis ({@link AsyncTaskTestMode#REDIS}), until this
  * application's workers have drained queues: nothing pending, active, retrying or
- * scheduled and due. Fails when that does not happen in time, and when a task died
- * meanwhile, with the dead tasks' errors.
+ * scheduled and due. Fails when that does not happen in time, and when a task died since
+ * the test method started (or the last drain), with the dead tasks' errors.
  */
 public final class AsyncTaskTestSupport {
 
@@ -42,18 +43,30 @@ public final class AsyncTaskTestSupport {
 
 	private final Supplier<Collection<String>> servedQueues;
 
+	private final Supplier<Collection<String>> queues;
+
+	/**
+	 * Ids of the dead tasks of each queue not to report; touched by the test's thread.
+	 */
+	private final Map<String, Set<String>> knownDead = new ConcurrentHashMap<>();
+
+	/**
+	 * @param servedQueues the queues this instance's workers serve
+	 * @param queues every queue known: served, and those tasks submit to by default
+	 */
 	AsyncTaskTestSupport(RedisBroker broker, RedisKeys keys, RedisConnectionFactory connectionFactory,
-			Supplier<Collection<String>> servedQueues) {
+			Supplier<Collection<String>> servedQueues, Supplier<Collection<String>> queues) {
 		this.broker = broker;
 		this.keys = keys;
 		this.connectionFactory = connectionFactory;
 		this.servedQueues = servedQueues;
+		this.queues = queues;
 	}
 
 	/**
 	 * Wait until the queue is drained.
 	 * @throws AssertionError when it is not drained within the timeout, or when a task of
-	 * the queue died while waiting
+	 * the queue died since the test method started or the last drain
 	 */
 	public void drain(String queue, Duration timeout) {
 		drain(List.of(queue), timeout);
@@ -62,15 +75,24 @@ public final class AsyncTaskTestSupport {
 	/**
 	 * Wait until every queue this instance serves ({@code async-task.queues}) is drained.
 	 * @throws AssertionError when one is not drained within the timeout, or when a task
-	 * died while waiting
+	 * died since the test method started or the last drain
 	 */
 	public void drainAll(Duration timeout) {
 		drain(this.servedQueues.get(), timeout);
 	}
 
+	/**
+	 * Take the tasks dead now as known: later drains report only tasks that die after
+	 * this. Called before each test method, so that a task dying between its submit and
+	 * the drain is reported too.
+	 */
+	public void forgetDeadTasks() {
+		this.queues.get().forEach((queue) -> this.knownDead.put(queue, deadIds(queue)));
+	}
+
 	private void drain(Collection<String> queues, Duration timeout) {
 		Map<String, Set<String>> deadBefore = new LinkedHashMap<>();
-		queues.forEach((queue) -> deadBefore.put(queue, deadIds(queue)));
+		queues.forEach((queue) -> deadBefore.put(queue, this.knownDead.computeIfAbsent(queue, this::deadIds)));
 		long deadline = System.nanoTime() + timeout.toNanos();
 		List<String> busy = busy(queues);
 		while (!busy.isEmpty()) {
@@ -83,10 +105,13 @@ public final class AsyncTaskTestSupport {
 			busy = busy(queues);
 		}
 		List<String> died = new ArrayList<>();
-		deadBefore.forEach((queue, before) -> dead(queue).stream()
-			.filter((task) -> !before.contains(task.id()))
-			.forEach((task) -> died.add("task '" + task.name() + "' " + task.id() + " in queue '" + queue
-					+ "' died after " + task.attempts() + " attempt(s): " + task.lastError())));
+		deadBefore.forEach((queue,
+				before) -> dead(queue).stream().filter((task) -> !before.contains(task.id())).forEach((task) -> {
+					died.add("task '" + task.name() + "' " + task.id() + " in queue '" + queue + "' died after "
+							+ task.attempts() + " attempt(s): " + task.lastError());
+					// reported once
+					this.knownDead.computeIfAbsent(queue, (name) -> ConcurrentHashMap.newKeySet()).add(task.id());
+				}));
 		if (!died.isEmpty()) {
 			throw new AssertionError(died.size() + " task(s) died while draining: " + String.join("; ", died));
 		}
@@ -120,7 +145,7 @@ public final class AsyncTaskTestSupport {
 	}
 
 	private Set<String> deadIds(String queue) {
-		return dead(queue).stream().map(TaskInfo::id).collect(Collectors.toSet());
+		return dead(queue).stream().map(TaskInfo::id).collect(Collectors.toCollection(ConcurrentHashMap::newKeySet));
 	}
 
 	private List<TaskInfo> dead(String queue) {

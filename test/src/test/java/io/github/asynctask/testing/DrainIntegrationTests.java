@@ -2,6 +2,8 @@ package io.github.asynctask.testing;
 
 import java.time.Duration;
 
+import io.github.asynctask.AsyncTaskTemplate;
+import io.github.asynctask.TaskOptions;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import io.github.asynctask.testing.TestShop.Letter;
@@ -19,6 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@link AsyncTaskTestMode#REDIS}: the application's own workers run the tasks from a
@@ -27,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 @ExtendWith(RedisExtension.class)
 // Closes the context after the class, before its Redis stops.
 @DirtiesContext
-@SpringBootTest(properties = { "async-task.queues.mail.concurrency=2", "async-task.defaults.backoff.delay=50ms" })
+@SpringBootTest(properties = { "async-task.queues.mail.concurrency=2", "async-task.queues.early.concurrency=1",
+		"async-task.defaults.backoff.delay=50ms" })
 @AutoConfigureAsyncTask(mode = AsyncTaskTestMode.REDIS)
 class DrainIntegrationTests {
 
@@ -38,6 +42,9 @@ class DrainIntegrationTests {
 
 	@Autowired
 	private MailTasks mail;
+
+	@Autowired
+	private AsyncTaskTemplate template;
 
 	@BeforeAll
 	static void keepRedis(RedisServer server) {
@@ -84,6 +91,17 @@ class DrainIntegrationTests {
 			.isThrownBy(() -> this.tasks.drain("mail", Duration.ofSeconds(30)))
 			.withMessageContaining("1 task(s) died while draining: task 'mail.send'")
 			.withMessageContaining("Letter for order 42 has no recipient");
+	}
+
+	@Test
+	void aTaskThatDiedBeforeTheDrainStartedFailsItToo() {
+		// a queue no other test drains
+		this.template.submit(TaskOptions.defaults().queue("early"), () -> this.mail.send(new Letter(43, "")));
+		await().atMost(Duration.ofSeconds(30)).until(() -> this.template.stats("early").dead() == 1);
+
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> this.tasks.drain("early", Duration.ofSeconds(30)))
+			.withMessageContaining("Letter for order 43 has no recipient");
 	}
 
 	@Test

@@ -5,10 +5,11 @@ import org.springframework.test.context.TestContext;
 import org.springframework.test.context.support.AbstractTestExecutionListener;
 
 /**
- * Empties the {@link AsyncTaskRecorder} before each test method: the application context,
- * and with it the recorder, is cached and shared by the tests of a run.
+ * Starts each test method afresh: empties the {@link AsyncTaskRecorder}, and makes
+ * {@link AsyncTaskTestSupport} report only tasks that die from now on. The application
+ * context, and with it both beans, is cached and shared by the tests of a run.
  */
-final class RecorderResetTestExecutionListener extends AbstractTestExecutionListener {
+final class TestModeResetTestExecutionListener extends AbstractTestExecutionListener {
 
 	@Override
 	public int getOrder() {
@@ -21,6 +22,7 @@ final class RecorderResetTestExecutionListener extends AbstractTestExecutionList
 		if (testContext.hasApplicationContext()) {
 			ApplicationContext context = testContext.getApplicationContext();
 			context.getBeanProvider(AsyncTaskRecorder.class).ifAvailable(AsyncTaskRecorder::clear);
+			context.getBeanProvider(AsyncTaskTestSupport.class).ifAvailable(AsyncTaskTestSupport::forgetDeadTasks);
 		}
 	}
 
