@@ -59,7 +59,7 @@ class ShopDrainIntegrationTests {
 		registry.add("spring.data.redis.port", () -> redis.port());
 	}
 
-	// tag::drain[]
+	// tag::drain-tests[]
 	@Test
 	void placingAnOrderSendsItsReceiptOnceTheMailQueueIsDrained() {
 		Order order = this.orderService.placeOrder(new NewOrder("Ada", new BigDecimal("42.50"), "ada@example.com"));
@@ -80,7 +80,7 @@ class ShopDrainIntegrationTests {
 			.withMessageContaining("died after 3 attempt(s)")
 			.withMessageContaining("Legacy CRM at crm.example.invalid does not answer");
 	}
-	// end::drain[]
+	// end::drain-tests[]
 
 	@Test
 	void everyServedQueueDrainsWhileTheClosingWaitsItsHalfMinute() {
