@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Listens where the application's Redis would be and counts who connects: the modes
  * without Redis must leave it at zero.
  */
-final class ConnectionCounter implements AutoCloseable {
+final class ConnectionCounter {
 
 	private final ServerSocket socket;
 
@@ -43,14 +43,9 @@ final class ConnectionCounter implements AutoCloseable {
 				this.accepted.incrementAndGet();
 			}
 			catch (IOException ex) {
-				// closed
+				// a connection that failed still counted once accepted
 			}
 		}
-	}
-
-	@Override
-	public void close() throws IOException {
-		this.socket.close();
 	}
 
 }

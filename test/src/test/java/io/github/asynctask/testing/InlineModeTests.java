@@ -4,14 +4,11 @@ import java.time.Duration;
 
 import io.github.asynctask.testing.TestShop.Letter;
 import io.github.asynctask.testing.TestShop.MailTasks;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,9 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 @SpringBootTest
 @AutoConfigureAsyncTask(mode = AsyncTaskTestMode.INLINE)
-class InlineModeTests {
-
-	private static final ConnectionCounter redis = new ConnectionCounter();
+class InlineModeTests extends WithoutRedisTests {
 
 	@Autowired
 	private AsyncTaskRecorder recorder;
@@ -35,18 +30,6 @@ class InlineModeTests {
 
 	@Autowired
 	private TransactionTemplate transaction;
-
-	@DynamicPropertySource
-	static void redisAddress(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", redis::port);
-		registry.add("spring.data.redis.timeout", () -> "1s");
-	}
-
-	@AfterAll
-	static void noRedisConnectionWasOpened() throws Exception {
-		redis.close();
-		assertThat(redis.accepted()).as("connections to Redis").isZero();
-	}
 
 	@BeforeEach
 	void forgetSentMail() {

@@ -7,13 +7,10 @@ import io.github.asynctask.testing.TestShop.Attachment;
 import io.github.asynctask.testing.TestShop.Card;
 import io.github.asynctask.testing.TestShop.Letter;
 import io.github.asynctask.testing.TestShop.MailTasks;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,9 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  */
 @SpringBootTest
 @AutoConfigureAsyncTask(mode = AsyncTaskTestMode.RECORD)
-class RecordModeTests {
-
-	private static final ConnectionCounter redis = new ConnectionCounter();
+class RecordModeTests extends WithoutRedisTests {
 
 	@Autowired
 	private AsyncTaskRecorder recorder;
@@ -41,18 +36,6 @@ class RecordModeTests {
 
 	@Autowired
 	private TransactionTemplate transaction;
-
-	@DynamicPropertySource
-	static void redisAddress(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", redis::port);
-		registry.add("spring.data.redis.timeout", () -> "1s");
-	}
-
-	@AfterAll
-	static void noRedisConnectionWasOpened() throws Exception {
-		redis.close();
-		assertThat(redis.accepted()).as("connections to Redis").isZero();
-	}
 
 	@Test
 	void aSubmitIsRecordedWithItsArgumentsReadBackAndNotRun() {
