@@ -55,9 +55,8 @@ public final class AsyncTaskTestAutoConfiguration {
 		@Bean
 		RedisBroker asyncTaskOfflineBroker(AsyncTaskRecorder recorder, ObjectProvider<TaskRegistry> registry,
 				ObjectProvider<TaskCodec> codec, ObjectProvider<RedisKeys> keys, Environment environment) {
-			InlineRunner runner = "inline"
-				.equals(environment.getProperty(TestModeContextCustomizerFactory.MODE_PROPERTY)) ? new InlineRunner()
-						: null;
+			boolean inline = "inline".equals(environment.getProperty(TestModeContextCustomizerFactory.MODE_PROPERTY));
+			InlineRunner runner = inline ? new InlineRunner() : null;
 			return OfflineBroker.create(new OfflineSubmissions(registry::getObject, codec::getObject, recorder, runner),
 					keys::getObject);
 		}
