@@ -1,0 +1,92 @@
+package io.github.asynctask.testing;
+
+import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.worker.WorkerSettings;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
+ * Auto-configuration} imported by {@link AutoConfigureAsyncTask}: in the modes without
+ * Redis a broker that records (and runs) submits replaces the Redis one, which makes the
+ * main auto-configuration's broker back off; against Redis, {@link AsyncTaskTestSupport}.
+ */
+@AutoConfiguration(before = AsyncTaskAutoConfiguration.class)
+@Import({ AsyncTaskTestAutoConfiguration.WithoutRedisConfiguration.class,
+		AsyncTaskTestAutoConfiguration.RedisConfiguration.class })
+public final class AsyncTaskTestAutoConfiguration {
+
+	/**
+	 * {@link AsyncTaskTestMode#RECORD} and {@link AsyncTaskTestMode#INLINE}: no bean
+	 * opens a Redis connection (the worker is off, see
+	 * {@link TestModeContextCustomizerFactory}).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnExpression("'${async-task.test.mode:}' == 'record' or '${async-task.test.mode:}' == 'inline'")
+	static class WithoutRedisConfiguration {
+
+		// Static: it removes a bean definition before any bean exists.
+		@Bean
+		static RedisEnvironmentCheckRemover asyncTaskRedisEnvironmentCheckRemover() {
+			return new RedisEnvironmentCheckRemover();
+		}
+
+		@Bean
+		AsyncTaskRecorder asyncTaskRecorder(ObjectProvider<TaskRegistry> registry) {
+			return new AsyncTaskRecorder(registry::getObject);
+		}
+
+		@Bean
+		RedisBroker asyncTaskOfflineBroker(AsyncTaskRecorder recorder, ObjectProvider<TaskRegistry> registry,
+				ObjectProvider<TaskCodec> codec, ObjectProvider<RedisKeys> keys, Environment environment) {
+			boolean inline = "inline".equals(environment.getProperty(TestModeContextCustomizerFactory.MODE_PROPERTY));
+			InlineRunner runner = inline ? new InlineRunner() : null;
+			return OfflineBroker.create(new OfflineSubmissions(registry::getObject, codec::getObject, recorder, runner),
+					keys::getObject);
+		}
+
+	}
+
+	/** {@link AsyncTaskTestMode#REDIS}: the application's Redis, drained on request. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(name = "async-task.test.mode", havingValue = "redis")
+	static class RedisConfiguration {
+
+		@Bean
+		AsyncTaskTestSupport asyncTaskTestSupport(RedisBroker broker, RedisKeys keys,
+				RedisConnectionFactory connectionFactory, ObjectProvider<WorkerSettings> settings,
+				TaskRegistry registry) {
+			return new AsyncTaskTestSupport(broker, keys, connectionFactory, () -> served(settings, registry),
+					() -> known(settings, registry));
+		}
+
+		private static Collection<String> known(ObjectProvider<WorkerSettings> settings, TaskRegistry registry) {
+			Set<String> queues = new TreeSet<>(registry.queues());
+			queues.addAll(served(settings, registry));
+			return queues;
+		}
+
+		private static Collection<String> served(ObjectProvider<WorkerSettings> settings, TaskRegistry registry) {
+			WorkerSettings workerSettings = settings.getIfAvailable();
+			return (workerSettings != null) ? workerSettings.concurrencyByQueue().keySet() : registry.queues();
+		}
+
+	}
+
+}
