@@ -34,11 +34,16 @@ public final class ProxyTaskBodyInvoker implements TaskBodyInvoker {
 		}
 	}
 
-	/** The method to call on the bean: on a JDK proxy, the interface method. */
+	/**
+	 * The method to call on the bean: on a JDK proxy, the interface method. Made
+	 * accessible because a public method of a class that is not public (a plain
+	 * {@code @Component class}) is out of reach of reflection from this package.
+	 */
 	static Method proxyMethod(TaskDefinition definition) {
 		Method method = definition.method();
 		Class<?> beanClass = definition.bean().getClass();
 		if (!Proxy.isProxyClass(beanClass)) {
+			ReflectionUtils.makeAccessible(method);
 			return method;
 		}
 		Method onProxy = ReflectionUtils.findMethod(beanClass, method.getName(), method.getParameterTypes());
