@@ -390,6 +390,21 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private Duration dead = Duration.ofDays(7);
 
+		/**
+		 * How long the id of a completed task is remembered, so that a submit re-sent
+		 * after a lost reply does not run it again once its data is gone; 0 remembers
+		 * none.
+		 */
+		private Duration completedIds = Duration.ofHours(1);
+
+		public Duration getCompletedIds() {
+			return this.completedIds;
+		}
+
+		public void setCompletedIds(Duration completedIds) {
+			this.completedIds = completedIds;
+		}
+
 		public Duration getCompleted() {
 			return this.completed;
 		}

@@ -45,6 +45,7 @@ final class AsyncTaskPropertiesValidator {
 		checkDefaults(p.getDefaults());
 		notNegative("retention.completed", "retention.completed", p.getRetention().getCompleted());
 		notNegative("retention.dead", "retention.dead", p.getRetention().getDead());
+		notNegative("retention.completedIds", "retention.completed-ids", p.getRetention().getCompletedIds());
 		String path = p.getConsole().getPath();
 		if (path == null || !path.startsWith("/") || path.length() < 2) {
 			reject("console.path", "console.path", "must start with '/' and name a path but was '" + path + "'");

@@ -29,7 +29,12 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	/** Default of {@code async-task.redis-timeout}. */
 	public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(5);
 
+	/** Default of {@code async-task.retention.completed-ids}. */
+	public static final Duration DEFAULT_COMPLETED_IDS = Duration.ofHours(1);
+
 	private final Duration completedRetention;
+
+	private final Duration completedIds;
 
 	/** The keys of the per-task scripts, built once per queue. */
 	private final Map<String, List<String>> dequeueKeys = new ConcurrentHashMap<>();
@@ -54,8 +59,19 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 */
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration completedRetention,
 			Duration replyTimeout) {
+		this(connectionFactory, keys, completedRetention, replyTimeout, DEFAULT_COMPLETED_IDS);
+	}
+
+	/**
+	 * @param completedIds how long the id of a completed task is remembered, so that a
+	 * re-sent submit of it is refused after its data is gone
+	 * ({@code async-task.retention.completed-ids}; zero remembers none)
+	 */
+	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration completedRetention,
+			Duration replyTimeout, Duration completedIds) {
 		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedRetention = completedRetention;
+		this.completedIds = completedIds;
 	}
 
 	@Override
@@ -77,7 +93,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		List<List<String>> args = new ArrayList<>(calls.size());
 		for (List<Integer> call : calls) {
 			String queue = requests.get(call.get(0)).queue();
-			List<String> callKeys = new ArrayList<>(3 + call.size());
+			List<String> callKeys = new ArrayList<>(4 + call.size());
 			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue)));
 			List<String> callArgs = new ArrayList<>(2 + call.size() * 6);
 			callArgs.addAll(List.of(this.keys.wakeChannel(queue), this.keys.dueChannel(queue)));
@@ -86,6 +102,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 				callKeys.add(uniqueKey(request));
 				addEnqueueArgs(request, callArgs);
 			}
+			callKeys.add(this.keys.done(queue));
 			keys.add(callKeys);
 			args.add(callArgs);
 		}
@@ -132,10 +149,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		}
 		List<String> keys = this.dequeueKeys.computeIfAbsent(queue,
 				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
-						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name),
-						this.keys.completed(name)));
-		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys,
-				List.of(Integer.toString(max), millis(lease), millis(this.completedRetention))));
+						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name), this.keys.completed(name),
+						this.keys.done(name)));
+		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, List.of(Integer.toString(max),
+				millis(lease), millis(this.completedRetention), millis(this.completedIds))));
 		List<Delivery> deliveries = new ArrayList<>(reply.size() / 2);
 		for (int i = 0; i < reply.size(); i += 2) {
 			String id = Replies.string(reply.get(i));
@@ -155,8 +172,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			return List.of();
 		}
 		String queue = deliveries.get(0).queue();
-		List<String> args = new ArrayList<>(1 + deliveries.size() * 2);
+		List<String> args = new ArrayList<>(2 + deliveries.size() * 2);
 		args.add(millis(retention));
+		args.add(millis(this.completedIds));
 		for (Delivery delivery : deliveries) {
 			if (!delivery.queue().equals(queue)) {
 				throw new IllegalArgumentException("completeAll takes deliveries of one queue, got '" + queue
@@ -166,7 +184,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			args.add(Long.toString(delivery.token()));
 		}
 		List<String> keys = this.completeKeys.computeIfAbsent(queue, (name) -> List.of(this.keys.tasks(name),
-				this.keys.active(name), this.keys.leases(name), this.keys.completed(name)));
+				this.keys.active(name), this.keys.leases(name), this.keys.completed(name), this.keys.done(name)));
 		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
 		List<AckResult> results = new ArrayList<>(codes.size());
 		codes.forEach((code) -> results.add(ackResult(Replies.number(code))));
@@ -216,9 +234,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public int recover(String queue, int limit, Duration retryDelay) {
 		return (int) Replies.single(this.runner.run(Scripts.RECOVER, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
-						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue)),
+						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
+						this.keys.done(queue)),
 				List.of(Integer.toString(limit), millis(retryDelay), millis(this.completedRetention),
-						this.keys.dueChannel(queue))));
+						this.keys.dueChannel(queue), millis(this.completedIds))));
 	}
 
 	@Override
@@ -236,8 +255,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	@Override
 	public int trim(String queue, Duration deadRetention, int limit) {
 		return (int) Replies.single(this.runner.run(Scripts.TRIM, queue,
-				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.completed(queue)),
-				List.of(millis(deadRetention), Integer.toString(limit))));
+				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.completed(queue),
+						this.keys.done(queue)),
+				List.of(millis(deadRetention), Integer.toString(limit), millis(this.completedIds))));
 	}
 
 	@Override

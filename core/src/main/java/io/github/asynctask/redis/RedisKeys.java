@@ -21,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * &lt;prefix&gt;:{q}:lease      HASH   id -> fencing token of the current delivery
  * &lt;prefix&gt;:{q}:dead       ZSET   id -> died at (ms)
  * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
+ * &lt;prefix&gt;:{q}:done       ZSET   id -> completed at (ms), ids completed within the completed-ids window
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
  * &lt;prefix&gt;:{q}:u:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
  * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty, or resumed with tasks
@@ -88,6 +89,14 @@ public final class RedisKeys {
 
 	public String completed(String queue) {
 		return queueKey(queue, "completed");
+	}
+
+	/**
+	 * Ids that completed within the completed-ids window, so that a re-sent submit of one
+	 * is refused after its data is gone.
+	 */
+	public String done(String queue) {
+		return queueKey(queue, "done");
 	}
 
 	public String paused(String queue) {

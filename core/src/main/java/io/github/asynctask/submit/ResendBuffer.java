@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps committed submits Redis could not take, and re-sends them from one background
  * thread ({@code asynctask-resend}) with exponential backoff until Redis takes them.
- * Re-sending is idempotent because each request keeps its id (the enqueue script answers
- * {@code ALREADY_EXISTS}).
+ * Re-sending is idempotent because each request keeps its id: the enqueue script answers
+ * {@code ALREADY_EXISTS} while the task exists and for
+ * {@code async-task.retention.completed-ids} after it completed.
  * <p>
  * Guarantee: a committed submit reaches Redis if Redis is back before this buffer is full
  * and before the JVM stops. Beyond {@code capacity} requests, new ones are dropped with

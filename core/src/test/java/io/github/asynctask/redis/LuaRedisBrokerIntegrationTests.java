@@ -17,6 +17,7 @@ import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Every transition of the broker against a real Redis: seed a state, run one call,
@@ -42,6 +43,36 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(this.broker.enqueue(BrokerFixture.request(id)).outcome())
 			.isEqualTo(EnqueueResult.Outcome.ALREADY_EXISTS);
 		assertThat(fixture.llen(this.keys.pending(QUEUE))).isEqualTo(1);
+	}
+
+	@Test
+	void aCompletedTaskWhoseDataIsGoneStillRefusesAReSendOfItsId() {
+		Delivery delivery = fixture.enqueueAndTake();
+		assertThat(this.broker.complete(delivery, Duration.ZERO)).isEqualTo(AckResult.APPLIED);
+		assertThat(this.broker.find(QUEUE, delivery.id())).isEmpty();
+
+		assertThat(this.broker.enqueue(BrokerFixture.request(delivery.id())).outcome())
+			.isEqualTo(EnqueueResult.Outcome.ALREADY_EXISTS);
+		assertThat(fixture.llen(this.keys.pending(QUEUE))).isZero();
+	}
+
+	@Test
+	void completedIdsOlderThanTheWindowAreForgottenAsNewOnesComplete() {
+		LuaRedisBroker shortWindow = new LuaRedisBroker(connectionFactory, this.keys, Duration.ZERO,
+				LuaRedisBroker.DEFAULT_REPLY_TIMEOUT, Duration.ofMillis(1));
+		Delivery first = fixture.enqueueAndTake();
+		shortWindow.complete(first, Duration.ZERO);
+		long firstDoneAt = Long.parseLong(fixture.zscore(this.keys.done(QUEUE), first.id()));
+		// each completion forgets at most two older ids: the set cannot grow past the
+		// window
+		await().atMost(Duration.ofSeconds(5)).until(() -> {
+			shortWindow.complete(fixture.enqueueAndTake(), Duration.ZERO);
+			return fixture.zscore(this.keys.done(QUEUE), first.id()) == null;
+		});
+		assertThat(fixture.redisNow()).isGreaterThan(firstDoneAt);
+		assertThat(fixture.zcard(this.keys.done(QUEUE))).isLessThanOrEqualTo(2);
+		assertThat(this.broker.enqueue(BrokerFixture.request(first.id())).outcome())
+			.isEqualTo(EnqueueResult.Outcome.ENQUEUED);
 	}
 
 	@Test

@@ -12,9 +12,11 @@
   KEYS[5] <prefix>:{q}:paused     string
   KEYS[6] <prefix>:{q}:dead       zset
   KEYS[7] <prefix>:{q}:completed  zset
+  KEYS[8] <prefix>:{q}:done       zset, id -> completed at (ms), for the completed-ids window
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
+  ARGV[4] completed-ids window in ms (0: remember none)
   Reply: flat array { id1, data1, id2, data2, ... } with data the stored "meta\npayload"
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
@@ -34,6 +36,7 @@ for _, id in ipairs(ids) do
     bury(tasks, dead, id, payload, 'unreadable task data: ' .. err, now)
   elseif meta.ok then
     finish(tasks, completed, id, meta, payload, now, tonumber(ARGV[3]))
+    remember_done(KEYS[8], id, now, tonumber(ARGV[4]), tonumber(ARGV[3]))
   else
     meta.a = meta.a + 1
     meta.k = meta.k + 1

@@ -112,3 +112,18 @@ local function remember_success(tasks, id)
   end
   return 0
 end
+
+-- Remembers for the completed-ids window that id completed, so that a re-send of its submit
+-- (a reply lost after Redis applied it) is refused by enqueue once its data is gone. Needless
+-- while the task itself is kept at least as long (retention >= window). Each call also drops
+-- at most two remembered ids older than the window: the set stays bounded, amortized O(1).
+local function remember_done(done, id, now, window, retention)
+  if window <= retention then
+    return
+  end
+  redis.call('ZADD', done, now, id)
+  local old = redis.call('ZRANGEBYSCORE', done, '-inf', now - window, 'LIMIT', 0, 2)
+  if #old > 0 then
+    redis.call('ZREM', done, unpack(old))
+  end
+end

@@ -9,10 +9,12 @@
   KEYS[4] <prefix>:{q}:retry      zset
   KEYS[5] <prefix>:{q}:dead       zset
   KEYS[6] <prefix>:{q}:completed  zset
+  KEYS[7] <prefix>:{q}:done       zset, id -> completed at (ms), for the completed-ids window
   ARGV[1] max deliveries to recover
   ARGV[2] delay before the retry in ms
   ARGV[3] completed retention in ms
   ARGV[4] due channel
+  ARGV[5] completed-ids window in ms (0: remember none)
   Reply: number of deliveries recovered
 ]]
 local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
@@ -26,6 +28,7 @@ for _, id in ipairs(ids) do
     bury(tasks, dead, id, payload, 'unreadable task data: ' .. err, now)
   elseif meta.ok then
     finish(tasks, completed, id, meta, payload, now, tonumber(ARGV[3]))
+    remember_done(KEYS[7], id, now, tonumber(ARGV[5]), tonumber(ARGV[3]))
   else
     local reason = 'lease expired on delivery ' .. meta.a .. ' (worker lost)'
     if meta.a > meta.m then
