@@ -219,6 +219,20 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private Duration heartbeatInterval = Duration.ofSeconds(10);
 
+		/**
+		 * How long a task whose name no instance that fetched it defines is handed back
+		 * for another instance (a rolling deploy) before it goes to dead.
+		 */
+		private Duration unknownTaskGrace = Duration.ofHours(1);
+
+		public Duration getUnknownTaskGrace() {
+			return this.unknownTaskGrace;
+		}
+
+		public void setUnknownTaskGrace(Duration unknownTaskGrace) {
+			this.unknownTaskGrace = unknownTaskGrace;
+		}
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}

@@ -46,6 +46,7 @@ final class AsyncTaskPropertiesValidator {
 		notNegative("retention.completed", "retention.completed", p.getRetention().getCompleted());
 		notNegative("retention.dead", "retention.dead", p.getRetention().getDead());
 		notNegative("retention.completedIds", "retention.completed-ids", p.getRetention().getCompletedIds());
+		positive("worker.unknownTaskGrace", "worker.unknown-task-grace", p.getWorker().getUnknownTaskGrace());
 		String path = p.getConsole().getPath();
 		if (path == null || !path.startsWith("/") || path.length() < 2) {
 			reject("console.path", "console.path", "must start with '/' and name a path but was '" + path + "'");

@@ -26,6 +26,7 @@ final class WorkerSettingsMapper {
 			.heartbeatInterval(worker.getHeartbeatInterval())
 			.pollInterval(worker.getPollInterval())
 			.shutdownTimeout(properties.getShutdownTimeout())
+			.unknownTaskGrace(worker.getUnknownTaskGrace())
 			.retention(new WorkerSettings.Retention(retention.getCompleted(), retention.getDead()))
 			.build();
 	}

@@ -215,6 +215,23 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
+	public HandBackResult handBack(Delivery delivery, Duration minDelay, Duration maxDelay, Duration grace,
+			String error, String deadReason) {
+		String queue = delivery.queue();
+		long code = Replies.single(this.runner.run(Scripts.HAND_BACK, queue,
+				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
+						this.keys.retry(queue), this.keys.dead(queue)),
+				List.of(delivery.id(), Long.toString(delivery.token()), millis(minDelay), millis(maxDelay),
+						millis(grace), error, deadReason, this.keys.dueChannel(queue))));
+		return switch ((int) code) {
+			case 1 -> HandBackResult.HANDED_BACK;
+			case 2 -> HandBackResult.DEAD;
+			case 0 -> HandBackResult.STALE;
+			default -> HandBackResult.MISSING;
+		};
+	}
+
+	@Override
 	public Set<String> extendLeases(String queue, Map<String, Long> tokens, Duration lease) {
 		if (tokens.isEmpty()) {
 			return Set.of();

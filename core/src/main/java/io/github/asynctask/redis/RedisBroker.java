@@ -66,6 +66,15 @@ public interface RedisBroker {
 	AckResult requeue(Delivery delivery);
 
 	/**
+	 * Hand back a delivery whose task name this instance does not define, for an instance
+	 * that does: to retry after a delay between {@code minDelay} and {@code maxDelay}
+	 * (growing with the time since it was first handed back), the delivery not counted;
+	 * to dead with {@code deadReason} once {@code grace} has passed since then.
+	 */
+	HandBackResult handBack(Delivery delivery, Duration minDelay, Duration maxDelay, Duration grace, String error,
+			String deadReason);
+
+	/**
 	 * Renew the leases of this instance's running deliveries of one queue in one call.
 	 * @param tokens fencing token by task id
 	 * @return the ids whose lease was lost (recovered, deleted or taken by another token)

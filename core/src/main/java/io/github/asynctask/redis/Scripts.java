@@ -17,6 +17,8 @@ final class Scripts {
 
 	static final LuaScript REQUEUE = LuaScript.load("requeue");
 
+	static final LuaScript HAND_BACK = LuaScript.load("hand_back");
+
 	static final LuaScript EXTEND = LuaScript.load("extend");
 
 	static final LuaScript RECOVER = LuaScript.load("recover");

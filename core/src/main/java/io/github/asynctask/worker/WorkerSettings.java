@@ -21,10 +21,15 @@ import org.jspecify.annotations.Nullable;
  * number of instances
  * @param janitorInterval how often completed and dead tasks are trimmed, before spreading
  * @param retention how long finished tasks are kept
+ * @param unknownTaskGrace how long a task whose name this instance does not define is
+ * handed back for another instance before it goes to dead
  */
 public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration lease, Duration heartbeatInterval,
 		Duration shutdownTimeout, Duration pollInterval, Duration recoverInterval, Duration janitorInterval,
-		Retention retention) {
+		Retention retention, Duration unknownTaskGrace) {
+
+	/** Default of {@code async-task.worker.unknown-task-grace}. */
+	public static final Duration DEFAULT_UNKNOWN_TASK_GRACE = Duration.ofHours(1);
 
 	/** Default of {@code async-task.lease}. */
 	public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
@@ -45,6 +50,7 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 		positive("poll interval", pollInterval);
 		positive("recover interval", recoverInterval);
 		positive("janitor interval", janitorInterval);
+		positive("async-task.worker.unknown-task-grace", unknownTaskGrace);
 	}
 
 	/** Settings for these queues with every other value at its default. */
@@ -125,6 +131,8 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 
 		private Retention retention = Retention.DEFAULT;
 
+		private Duration unknownTaskGrace = DEFAULT_UNKNOWN_TASK_GRACE;
+
 		private Builder(Map<String, Integer> concurrencyByQueue) {
 			this.concurrencyByQueue = concurrencyByQueue;
 		}
@@ -164,10 +172,16 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 			return this;
 		}
 
+		public Builder unknownTaskGrace(Duration unknownTaskGrace) {
+			this.unknownTaskGrace = unknownTaskGrace;
+			return this;
+		}
+
 		public WorkerSettings build() {
 			Duration heartbeat = (this.heartbeatInterval != null) ? this.heartbeatInterval : this.lease.dividedBy(3);
 			return new WorkerSettings(this.concurrencyByQueue, this.lease, heartbeat, this.shutdownTimeout,
-					this.pollInterval, this.recoverInterval, this.janitorInterval, this.retention);
+					this.pollInterval, this.recoverInterval, this.janitorInterval, this.retention,
+					this.unknownTaskGrace);
 		}
 
 	}

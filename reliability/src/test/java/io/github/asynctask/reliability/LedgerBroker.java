@@ -16,6 +16,7 @@ import io.github.asynctask.redis.AckResult;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.ForwardResult;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
@@ -78,6 +79,14 @@ final class LedgerBroker implements RedisBroker {
 	@Override
 	public AckResult requeue(Delivery delivery) {
 		return ack(delivery, "requeue", () -> this.delegate.requeue(delivery));
+	}
+
+	@Override
+	public HandBackResult handBack(Delivery delivery, Duration minDelay, Duration maxDelay, Duration grace,
+			String error, String deadReason) {
+		HandBackResult result = this.delegate.handBack(delivery, minDelay, maxDelay, grace, error, deadReason);
+		this.ledger.record("ACK", delivery.id(), delivery.token(), "hand back", result);
+		return result;
 	}
 
 	private AckResult ack(Delivery delivery, String action, Supplier<AckResult> call) {

@@ -36,6 +36,7 @@ class WorkerConfiguration {
 			.pollInterval(args.millis("poll"))
 			.recoverInterval(args.millis("recover"))
 			.shutdownTimeout(args.millis("shutdown"))
+			.unknownTaskGrace(Duration.ofMillis(Long.parseLong(args.get("unknownTaskGrace", "3600000"))))
 			// completed tasks kept this long make a re-sent submit of one a no-op
 			// (ALREADY_EXISTS)
 			.retention(
