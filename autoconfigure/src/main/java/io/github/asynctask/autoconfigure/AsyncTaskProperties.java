@@ -405,11 +405,25 @@ public class AsyncTaskProperties implements Validator {
 		private Duration dead = Duration.ofDays(7);
 
 		/**
+		 * Most dead tasks kept per queue; beyond it the oldest are dropped first (counted
+		 * by the asynctask.tasks.dead.dropped meter).
+		 */
+		private int deadMax = 10_000;
+
+		/**
 		 * How long the id of a completed task is remembered, so that a submit re-sent
 		 * after a lost reply does not run it again once its data is gone; 0 remembers
 		 * none.
 		 */
 		private Duration completedIds = Duration.ofHours(1);
+
+		public int getDeadMax() {
+			return this.deadMax;
+		}
+
+		public void setDeadMax(int deadMax) {
+			this.deadMax = deadMax;
+		}
 
 		public Duration getCompletedIds() {
 			return this.completedIds;

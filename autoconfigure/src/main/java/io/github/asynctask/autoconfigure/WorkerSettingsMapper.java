@@ -27,7 +27,8 @@ final class WorkerSettingsMapper {
 			.pollInterval(worker.getPollInterval())
 			.shutdownTimeout(properties.getShutdownTimeout())
 			.unknownTaskGrace(worker.getUnknownTaskGrace())
-			.retention(new WorkerSettings.Retention(retention.getCompleted(), retention.getDead()))
+			.retention(
+					new WorkerSettings.Retention(retention.getCompleted(), retention.getDead(), retention.getDeadMax()))
 			.build();
 	}
 

@@ -270,11 +270,36 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
-	public int trim(String queue, Duration deadRetention, int limit) {
-		return (int) Replies.single(this.runner.run(Scripts.TRIM, queue,
+	public TrimResult trim(String queue, Duration deadRetention, int deadMax, int limit) {
+		List<?> reply = Replies.list(this.runner.run(Scripts.TRIM, queue,
 				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.completed(queue),
 						this.keys.done(queue)),
-				List.of(millis(deadRetention), Integer.toString(limit), millis(this.completedIds))));
+				List.of(millis(deadRetention), Integer.toString(limit), millis(this.completedIds),
+						Integer.toString(deadMax))));
+		return new TrimResult((int) Replies.number(reply.get(0)), (int) Replies.number(reply.get(1)));
+	}
+
+	/**
+	 * Two calls, the queue's keys and the registry being in different cluster slots; a
+	 * task submitted between them makes the queue registered again.
+	 */
+	@Override
+	public boolean forgetQueueIfIdle(String queue, Duration unseen) {
+		if (!isIdle(queue)) {
+			return false;
+		}
+		boolean forgotten = Replies.single(this.runner.run(Scripts.FORGET_QUEUE, "-", List.of(this.keys.queues()),
+				List.of(queue, millis(unseen)))) == 1;
+		if (forgotten && !isIdle(queue)) {
+			registerQueues(List.of(queue));
+			return false;
+		}
+		return forgotten;
+	}
+
+	private boolean isIdle(String queue) {
+		return Replies.single(this.runner.run(Scripts.QUEUE_IDLE, queue,
+				List.of(this.keys.tasks(queue), this.keys.done(queue), this.keys.paused(queue)), List.of())) == 1;
 	}
 
 	@Override

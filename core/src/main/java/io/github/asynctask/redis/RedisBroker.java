@@ -91,10 +91,18 @@ public interface RedisBroker {
 	ForwardResult forward(String queue, int limit);
 
 	/**
-	 * Drop up to {@code limit} dead tasks older than {@code deadRetention} and completed
-	 * ones past their retention.
+	 * Drop up to {@code limit} dead tasks older than {@code deadRetention}, then up to
+	 * {@code limit} of the oldest dead tasks beyond {@code deadMax}, and up to
+	 * {@code limit} completed tasks past their retention.
 	 */
-	int trim(String queue, Duration deadRetention, int limit);
+	TrimResult trim(String queue, Duration deadRetention, int deadMax, int limit);
+
+	/**
+	 * Drop the queue from the registry when it holds nothing (no task, no remembered
+	 * completed id, not paused) and nobody registered it for {@code unseen}.
+	 * @return whether it was dropped
+	 */
+	boolean forgetQueueIfIdle(String queue, Duration unseen);
 
 	/** Stop every instance fetching from the queue. */
 	void pause(String queue);

@@ -27,6 +27,10 @@ final class Scripts {
 
 	static final LuaScript TRIM = LuaScript.load("trim");
 
+	static final LuaScript QUEUE_IDLE = LuaScript.load("queue_idle");
+
+	static final LuaScript FORGET_QUEUE = LuaScript.load("forget_queue");
+
 	static final LuaScript STATS = LuaScript.load("stats");
 
 	static final LuaScript DELETE = LuaScript.load("delete");

@@ -91,13 +91,29 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 	 *
 	 * @param completed kept after success; zero keeps nothing
 	 * @param dead kept in dead before the janitor drops them
+	 * @param deadMax most dead tasks kept per queue; the janitor drops the oldest beyond
+	 * it
 	 */
-	public record Retention(Duration completed, Duration dead) {
+	public record Retention(Duration completed, Duration dead, int deadMax) {
 
-		/** Default: nothing of completed tasks, dead ones for seven days. */
+		/** Default of {@code async-task.retention.dead-max}, like Sidekiq's morgue. */
+		public static final int DEFAULT_DEAD_MAX = 10_000;
+
+		/**
+		 * Default: nothing of completed tasks, dead ones for seven days and at most
+		 * 10,000.
+		 */
 		public static final Retention DEFAULT = new Retention(Duration.ZERO, Duration.ofDays(7));
 
+		/** Keeps at most {@value #DEFAULT_DEAD_MAX} dead tasks per queue. */
+		public Retention(Duration completed, Duration dead) {
+			this(completed, dead, DEFAULT_DEAD_MAX);
+		}
+
 		public Retention {
+			if (deadMax <= 0) {
+				throw new IllegalArgumentException("async-task.retention.dead-max must be positive but was " + deadMax);
+			}
 			if (completed.isNegative()) {
 				throw new IllegalArgumentException(
 						"async-task.retention.completed must not be negative but was " + completed);

@@ -76,7 +76,8 @@ class BrokerClusterIntegrationTests {
 		assertThat(stats.pending() + stats.retry()).isEqualTo(2);
 		assertThat(broker.find(queue, again.id())).isPresent();
 		assertThat(broker.list(queue, TaskState.COMPLETED, 0, 10)).hasSize(1);
-		assertThat(broker.trim(queue, Duration.ofDays(1), 10)).isZero();
+		assertThat(broker.trim(queue, Duration.ofDays(1), 10, 10).dropped()).isZero();
+		assertThat(broker.forgetQueueIfIdle(queue, Duration.ofDays(1))).isFalse();
 		assertThat(broker.delete(queue, requeued.id())).isTrue();
 		broker.heartbeat("instance-" + queue, "{}", Duration.ofMinutes(1));
 		assertThat(broker.instances()).containsKey("instance-" + queue);

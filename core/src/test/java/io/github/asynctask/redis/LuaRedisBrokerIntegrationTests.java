@@ -402,8 +402,8 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		Delivery keep = fixture.enqueueAndTake();
 		this.broker.complete(keep, Duration.ofHours(1));
 		awaitRedisTimePast(fixture.redisNow() + 5);
-		assertThat(this.broker.trim(QUEUE, Duration.ofDays(7), 100)).isEqualTo(1);
-		assertThat(this.broker.trim(QUEUE, Duration.ZERO, 100)).isEqualTo(1);
+		assertThat(this.broker.trim(QUEUE, Duration.ofDays(7), 10, 100)).isEqualTo(new TrimResult(1, 0));
+		assertThat(this.broker.trim(QUEUE, Duration.ZERO, 10, 100)).isEqualTo(new TrimResult(1, 0));
 		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isEqualTo(1);
 	}
 
@@ -422,6 +422,23 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		this.broker.registerQueues(List.of("mail", "default"));
 		this.broker.registerQueues(List.of("mail"));
 		assertThat(this.broker.knownQueues()).containsExactlyInAnyOrder("mail", "default");
+	}
+
+	@Test
+	void aRegistryWrittenAsASetByAnEarlierVersionIsConvertedWithItsNames() {
+		fixture.redis.cli("SADD", this.keys.queues(), "mail", "default");
+		this.broker.registerQueues(List.of("reports"));
+		assertThat(this.broker.knownQueues()).containsExactlyInAnyOrder("mail", "default", "reports");
+		assertThat(fixture.redis.cli("TYPE", this.keys.queues())).isEqualTo("zset");
+	}
+
+	@Test
+	void anIdleQueueIsForgottenOnlyOnceUnregisteredForTheGivenTime() {
+		this.broker.registerQueues(List.of(QUEUE));
+		assertThat(this.broker.forgetQueueIfIdle(QUEUE, Duration.ofDays(1))).isFalse();
+		fixture.enqueue();
+		assertThat(this.broker.forgetQueueIfIdle(QUEUE, Duration.ZERO)).isFalse();
+		assertThat(this.broker.knownQueues()).contains(QUEUE);
 	}
 
 	private static void awaitRedisTimePast(long millis) {

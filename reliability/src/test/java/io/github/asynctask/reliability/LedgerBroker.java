@@ -16,10 +16,11 @@ import io.github.asynctask.redis.AckResult;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
-import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.ForwardResult;
+import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.TrimResult;
 
 /**
  * The worker JVM's broker: the real one, with every answer to an ack written to the
@@ -126,8 +127,13 @@ final class LedgerBroker implements RedisBroker {
 	}
 
 	@Override
-	public int trim(String queue, Duration deadRetention, int limit) {
-		return this.delegate.trim(queue, deadRetention, limit);
+	public TrimResult trim(String queue, Duration deadRetention, int deadMax, int limit) {
+		return this.delegate.trim(queue, deadRetention, deadMax, limit);
+	}
+
+	@Override
+	public boolean forgetQueueIfIdle(String queue, Duration unseen) {
+		return this.delegate.forgetQueueIfIdle(queue, unseen);
 	}
 
 	@Override

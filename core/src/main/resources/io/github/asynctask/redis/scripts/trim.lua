@@ -1,6 +1,6 @@
 --[[
-  Drops up to N dead tasks older than the dead retention and up to N completed tasks past
-  their retention, and forgets up to N completed ids older than the completed-ids window
+  Drops up to N dead tasks older than the dead retention, then up to N of the oldest dead
+  tasks beyond the most a queue keeps, up to N completed tasks past their retention, and forgets up to N completed ids older than the completed-ids window
   (complete.lua forgets them too, as it adds; this covers a queue that stopped completing).
 
   KEYS[1] <prefix>:{q}:t          tasks hash
@@ -10,9 +10,15 @@
   ARGV[1] dead retention in ms
   ARGV[2] max tasks to drop per set
   ARGV[3] completed-ids window in ms
-  Reply: number of tasks dropped
+  ARGV[4] most dead tasks kept
+  Reply: { tasks dropped, of which dead ones dropped over the cap }
 ]]
 local tasks, dead, completed = KEYS[1], KEYS[2], KEYS[3]
+for i = 1, 4 do
+  if not tonumber(ARGV[i]) then
+    return redis.error_reply('trim: ARGV[' .. i .. '] must be a number')
+  end
+end
 local now = now_ms()
 local limit = tonumber(ARGV[2])
 local dropped = 0
@@ -25,9 +31,18 @@ local function drop(zset, max_score)
   dropped = dropped + #ids
 end
 drop(dead, now - tonumber(ARGV[1]))
+local over_cap = math.min(redis.call('ZCARD', dead) - tonumber(ARGV[4]), limit)
+if over_cap > 0 then
+  local ids = redis.call('ZRANGE', dead, 0, over_cap - 1)
+  redis.call('ZREM', dead, unpack(ids))
+  redis.call('HDEL', tasks, unpack(ids))
+  dropped = dropped + #ids
+else
+  over_cap = 0
+end
 drop(completed, now)
 local forgotten = redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now - tonumber(ARGV[3]), 'LIMIT', 0, limit)
 if #forgotten > 0 then
   redis.call('ZREM', KEYS[4], unpack(forgotten))
 end
-return dropped
+return { dropped, over_cap }
