@@ -68,6 +68,10 @@ class BrokerClusterIntegrationTests {
 		assertThat(broker.retryDead(queue, last.id())).isTrue();
 		Delivery requeued = broker.dequeue(queue, 10, Duration.ofSeconds(30)).get(0);
 		assertThat(broker.requeue(requeued)).isEqualTo(AckResult.APPLIED);
+		Delivery unknown = broker.dequeue(queue, 1, Duration.ofSeconds(30)).get(0);
+		assertThat(broker.handBack(unknown, Duration.ofMinutes(1), Duration.ofMinutes(1), Duration.ofHours(1),
+				"not defined here", "not defined anywhere"))
+			.isEqualTo(HandBackResult.HANDED_BACK);
 		broker.pause(queue);
 		assertThat(broker.dequeue(queue, 10, Duration.ofSeconds(30))).isEmpty();
 		broker.resume(queue);

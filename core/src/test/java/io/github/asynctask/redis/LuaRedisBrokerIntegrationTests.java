@@ -396,6 +396,35 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void handBackPutsTheDeliveryInRetryWithoutCountingItAndFencesStaleTokens() {
+		Delivery delivery = fixture.enqueueAndTake();
+		long before = fixture.redisNow();
+		assertThat(this.broker.handBack(delivery, Duration.ofSeconds(2), Duration.ofMinutes(1), Duration.ofHours(1),
+				"not here", "nowhere"))
+			.isEqualTo(HandBackResult.HANDED_BACK);
+		TaskInfo info = this.broker.find(QUEUE, delivery.id()).orElseThrow();
+		assertThat(info.state()).isEqualTo(TaskState.RETRY);
+		assertThat(info.attempts()).isZero();
+		assertThat(info.lastError()).isEqualTo("not here");
+		assertThat(Long.parseLong(fixture.zscore(this.keys.retry(QUEUE), delivery.id())))
+			.isGreaterThanOrEqualTo(before + 2000);
+		assertThat(this.broker.handBack(delivery, Duration.ZERO, Duration.ZERO, Duration.ZERO, "x", "y"))
+			.isEqualTo(HandBackResult.STALE);
+	}
+
+	@Test
+	void handBackAfterTheGraceMovesTheTaskToDeadWithTheReason() {
+		Delivery delivery = fixture.enqueueAndTake();
+		assertThat(this.broker.handBack(delivery, Duration.ZERO, Duration.ZERO, Duration.ZERO, "not here",
+				"nowhere defines it"))
+			.isEqualTo(HandBackResult.DEAD);
+		TaskInfo info = this.broker.find(QUEUE, delivery.id()).orElseThrow();
+		assertThat(info.state()).isEqualTo(TaskState.DEAD);
+		assertThat(info.lastError()).isEqualTo("nowhere defines it");
+		assertThat(info.attempts()).isZero();
+	}
+
+	@Test
 	void trimDropsDeadPastRetentionAndExpiredCompleted() {
 		this.broker.kill(fixture.enqueueAndTake(), "old");
 		this.broker.complete(fixture.enqueueAndTake(), Duration.ZERO.plusMillis(1));
