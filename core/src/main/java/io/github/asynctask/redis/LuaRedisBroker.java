@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.asynctask.QueueStats;
+import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 
@@ -40,6 +42,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	private final Map<String, List<String>> dequeueKeys = new ConcurrentHashMap<>();
 
 	private final Map<String, List<String>> completeKeys = new ConcurrentHashMap<>();
+
+	private final FetchLedger fetches = new FetchLedger();
 
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
 		this(connectionFactory, keys, Duration.ZERO);
@@ -93,8 +97,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		List<List<String>> args = new ArrayList<>(calls.size());
 		for (List<Integer> call : calls) {
 			String queue = requests.get(call.get(0)).queue();
-			List<String> callKeys = new ArrayList<>(4 + call.size());
-			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue)));
+			List<String> callKeys = new ArrayList<>(5 + call.size());
+			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
+					this.keys.payloads(queue)));
 			List<String> callArgs = new ArrayList<>(2 + call.size() * 6);
 			callArgs.addAll(List.of(this.keys.wakeChannel(queue), this.keys.dueChannel(queue)));
 			for (int position : call) {
@@ -142,23 +147,82 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return calls;
 	}
 
+	/**
+	 * Hands back first the fetches of this queue whose reply was lost, then fetches; a
+	 * fetch that fails is remembered as lost, since Redis may have run it all the same.
+	 */
 	@Override
 	public List<Delivery> dequeue(String queue, int max, Duration lease) {
 		if (max <= 0) {
 			return List.of();
 		}
-		List<String> keys = this.dequeueKeys.computeIfAbsent(queue,
+		Set<String> lost = this.fetches.lost(queue);
+		for (String fetchId : lost) {
+			releaseFetch(queue, fetchId, lease);
+			lost.remove(fetchId);
+		}
+		String fetchId = FetchLedger.newId();
+		try {
+			List<Delivery> deliveries = dequeue(queue, max, lease, fetchId);
+			if (!deliveries.isEmpty()) {
+				this.fetches.answered(queue, fetchId);
+			}
+			return deliveries;
+		}
+		catch (RedisUnavailableException ex) {
+			// Redis may run the call all the same: a late reply, or a re-send on
+			// reconnect
+			lost.add(fetchId);
+			throw ex;
+		}
+	}
+
+	/** One dequeue call recorded under {@code fetchId}. */
+	List<Delivery> dequeue(String queue, int max, Duration lease, String fetchId) {
+		String answered = this.fetches.takeAnswered(queue);
+		List<String> keys = new ArrayList<>(this.dequeueKeys.computeIfAbsent(queue,
 				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
-						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name), this.keys.completed(name),
-						this.keys.done(name)));
-		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, List.of(Integer.toString(max),
-				millis(lease), millis(this.completedRetention), millis(this.completedIds))));
-		List<Delivery> deliveries = new ArrayList<>(reply.size() / 2);
-		for (int i = 0; i < reply.size(); i += 2) {
+						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name),
+						this.keys.completed(name))));
+		keys.add(this.keys.fetch(queue, fetchId));
+		keys.add(this.keys.fetch(queue, (answered != null) ? answered : ""));
+		keys.add(this.keys.payloads(queue));
+		keys.add(this.keys.done(queue));
+		List<String> args = new ArrayList<>(4 + max);
+		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention),
+				millis(this.completedIds)));
+		for (int i = 0; i < max; i++) {
+			args.add(Long.toString(newToken()));
+		}
+		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
+		List<Delivery> deliveries = new ArrayList<>(reply.size() / 3);
+		for (int i = 0; i < reply.size(); i += 3) {
 			String id = Replies.string(reply.get(i));
-			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1))).toDelivery(queue));
+			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1)), Replies.string(reply.get(i + 2)))
+				.toDelivery(queue));
 		}
 		return deliveries;
+	}
+
+	/**
+	 * Hands the tasks of a fetch whose reply was lost back to the front of pending,
+	 * uncounted, and makes a late run of that fetch take nothing.
+	 * @return how many tasks went back
+	 */
+	int releaseFetch(String queue, String fetchId, Duration lease) {
+		return (int) Replies.single(this.runner.run(Scripts.RELEASE_FETCH, queue,
+				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.active(queue),
+						this.keys.leases(queue), this.keys.fetch(queue, fetchId), this.keys.payloads(queue)),
+				List.of(millis(lease), this.keys.wakeChannel(queue))));
+	}
+
+	/**
+	 * A fencing token: random rather than counted in Redis, so a Redis that loses recent
+	 * writes and hands a task out again never repeats a token an old worker still holds.
+	 * Positive and below 2^53 so any reader that treats it as a double keeps it exact.
+	 */
+	private static long newToken() {
+		return ThreadLocalRandom.current().nextLong(1, 1L << 53);
 	}
 
 	@Override
@@ -183,8 +247,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			args.add(delivery.id());
 			args.add(Long.toString(delivery.token()));
 		}
-		List<String> keys = this.completeKeys.computeIfAbsent(queue, (name) -> List.of(this.keys.tasks(name),
-				this.keys.active(name), this.keys.leases(name), this.keys.completed(name), this.keys.done(name)));
+		List<String> keys = this.completeKeys.computeIfAbsent(queue,
+				(name) -> List.of(this.keys.tasks(name), this.keys.active(name), this.keys.leases(name),
+						this.keys.completed(name), this.keys.payloads(name), this.keys.done(name)));
 		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
 		List<AckResult> results = new ArrayList<>(codes.size());
 		codes.forEach((code) -> results.add(ackResult(Replies.number(code))));
@@ -194,9 +259,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	@Override
 	public AckResult retry(Delivery delivery, Duration delay, String error) {
 		String queue = delivery.queue();
-		return ack(
-				Scripts.RETRY, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-						this.keys.leases(queue), this.keys.retry(queue)),
+		return ack(Scripts.RETRY, delivery,
+				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
+						this.keys.retry(queue), this.keys.payloads(queue)),
 				List.of(millis(delay), error, this.keys.dueChannel(queue)));
 	}
 
@@ -204,14 +269,16 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public AckResult kill(Delivery delivery, String reason) {
 		String queue = delivery.queue();
 		return ack(Scripts.KILL, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.dead(queue)), List.of(reason));
+				this.keys.leases(queue), this.keys.dead(queue), this.keys.payloads(queue)), List.of(reason));
 	}
 
 	@Override
 	public AckResult requeue(Delivery delivery) {
 		String queue = delivery.queue();
-		return ack(Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.pending(queue)), List.of(this.keys.wakeChannel(queue)));
+		return ack(
+				Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
+						this.keys.leases(queue), this.keys.pending(queue), this.keys.payloads(queue)),
+				List.of(this.keys.wakeChannel(queue)));
 	}
 
 	@Override
@@ -220,7 +287,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		String queue = delivery.queue();
 		long code = Replies.single(this.runner.run(Scripts.HAND_BACK, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
-						this.keys.retry(queue), this.keys.dead(queue)),
+						this.keys.retry(queue), this.keys.dead(queue), this.keys.payloads(queue)),
 				List.of(delivery.id(), Long.toString(delivery.token()), millis(minDelay), millis(maxDelay),
 						millis(grace), error, deadReason, this.keys.dueChannel(queue))));
 		return switch ((int) code) {
@@ -252,16 +319,16 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return (int) Replies.single(this.runner.run(Scripts.RECOVER, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
 						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
-						this.keys.done(queue)),
+						this.keys.payloads(queue), this.keys.done(queue)),
 				List.of(Integer.toString(limit), millis(retryDelay), millis(this.completedRetention),
 						this.keys.dueChannel(queue), millis(this.completedIds))));
 	}
 
 	@Override
 	public ForwardResult forward(String queue, int limit) {
-		List<?> reply = Replies.list(this.runner.run(
-				Scripts.FORWARD, queue, List.of(this.keys.tasks(queue), this.keys.scheduled(queue),
-						this.keys.retry(queue), this.keys.pending(queue)),
+		List<?> reply = Replies.list(this.runner.run(Scripts.FORWARD, queue,
+				List.of(this.keys.tasks(queue), this.keys.scheduled(queue), this.keys.retry(queue),
+						this.keys.pending(queue), this.keys.payloads(queue)),
 				List.of(Integer.toString(limit), this.keys.wakeChannel(queue))));
 		int moved = (int) Replies.number(reply.get(0));
 		long nextDue = Replies.number(reply.get(1));
@@ -273,7 +340,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public TrimResult trim(String queue, Duration deadRetention, int deadMax, int limit) {
 		List<?> reply = Replies.list(this.runner.run(Scripts.TRIM, queue,
 				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.completed(queue),
-						this.keys.done(queue)),
+						this.keys.payloads(queue), this.keys.done(queue)),
 				List.of(millis(deadRetention), Integer.toString(limit), millis(this.completedIds),
 						Integer.toString(deadMax))));
 		return new TrimResult((int) Replies.number(reply.get(0)), (int) Replies.number(reply.get(1)));
@@ -322,7 +389,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		long reply = Replies.single(this.runner.run(Scripts.DELETE, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
 						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
-						this.keys.active(queue)),
+						this.keys.active(queue), this.keys.payloads(queue)),
 				List.of(id)));
 		if (reply == -2) {
 			throw new IllegalStateException("Task " + id + " of queue '" + queue
@@ -333,8 +400,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public boolean retryDead(String queue, String id) {
-		long reply = Replies.single(this.runner.run(Scripts.RETRY_DEAD, queue,
-				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.pending(queue)),
+		long reply = Replies.single(this.runner.run(
+				Scripts.RETRY_DEAD, queue, List.of(this.keys.tasks(queue), this.keys.dead(queue),
+						this.keys.pending(queue), this.keys.payloads(queue)),
 				List.of(id, this.keys.wakeChannel(queue))));
 		if (reply == -1) {
 			throw new IllegalStateException("Dead task " + id + " of queue '" + queue

@@ -36,7 +36,9 @@ public interface RedisBroker {
 
 	/**
 	 * Move up to {@code max} ids pending to active under a lease; nothing while the queue
-	 * is paused.
+	 * is paused. When a call fails (no reply in time, connection lost), the next call for
+	 * the queue first hands back, uncounted, whatever the failed one may still have
+	 * taken.
 	 */
 	List<Delivery> dequeue(String queue, int max, Duration lease);
 

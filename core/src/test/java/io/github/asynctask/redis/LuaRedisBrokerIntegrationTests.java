@@ -149,7 +149,7 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(taken).extracting(Delivery::id).containsExactly(first, second);
 		assertThat(taken).allSatisfy((delivery) -> {
 			assertThat(delivery.attempt()).isEqualTo(1);
-			assertThat(delivery.token()).isEqualTo(1);
+			assertThat(delivery.token()).isPositive().isLessThan(1L << 53);
 			assertThat(delivery.name()).isEqualTo("mail.send");
 			assertThat(delivery.payload()).isEqualTo("{\"args\":[1]}");
 		});
@@ -250,7 +250,7 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		this.broker.forward(QUEUE, 10);
 		Delivery second = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
 		assertThat(second.attempt()).isEqualTo(2);
-		assertThat(second.token()).isEqualTo(2);
+		assertThat(second.token()).isNotEqualTo(first.token());
 		assertThat(second.hasRetriesLeft()).isTrue();
 	}
 
@@ -273,7 +273,27 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		List<Delivery> next = this.broker.dequeue(QUEUE, 2, LEASE);
 		assertThat(next).extracting(Delivery::id).containsExactly(delivery.id(), later);
 		assertThat(next.get(0).attempt()).isEqualTo(1);
-		assertThat(next.get(0).token()).isEqualTo(2);
+		assertThat(next.get(0).token()).isNotEqualTo(delivery.token());
+	}
+
+	@Test
+	void tokensStayUniqueWhenRedisLosesTheWritesOfADequeue() {
+		String id = fixture.enqueue();
+		String beforeFetch = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id);
+		Delivery first = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		// Redis rolls back to before the fetch (AOF everysec lost its last second, an
+		// async
+		// failover) while the first worker still runs the body
+		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), id, beforeFetch);
+		fixture.redis.cli("ZREM", this.keys.active(QUEUE), id);
+		fixture.redis.cli("HDEL", this.keys.leases(QUEUE), id);
+		fixture.redis.cli("RPUSH", this.keys.pending(QUEUE), id);
+		Delivery second = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(second.token()).isNotEqualTo(first.token());
+		assertThat(this.broker.extendLeases(QUEUE, Map.of(id, first.token()), LEASE)).containsExactly(id);
+		assertThat(this.broker.complete(first, Duration.ZERO)).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.retry(first, Duration.ZERO, "late")).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.complete(second, Duration.ZERO)).isEqualTo(AckResult.APPLIED);
 	}
 
 	@Test
@@ -425,6 +445,19 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void handBackCountsTheGraceFromTheFirstHandBackAcrossDeliveries() {
+		Delivery first = fixture.enqueueAndTake();
+		assertThat(this.broker.handBack(first, Duration.ZERO, Duration.ZERO, Duration.ofHours(1), "not here", "gone"))
+			.isEqualTo(HandBackResult.HANDED_BACK);
+		awaitRedisTimePast(fixture.redisNow() + 5);
+		assertThat(this.broker.forward(QUEUE, 10).moved()).isEqualTo(1);
+		Delivery second = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		// the fetch rewrote the meta: the first hand-back's time must have survived it
+		assertThat(this.broker.handBack(second, Duration.ZERO, Duration.ZERO, Duration.ofMillis(5), "not here", "gone"))
+			.isEqualTo(HandBackResult.DEAD);
+	}
+
+	@Test
 	void trimDropsDeadPastRetentionAndExpiredCompleted() {
 		this.broker.kill(fixture.enqueueAndTake(), "old");
 		this.broker.complete(fixture.enqueueAndTake(), Duration.ZERO.plusMillis(1));
@@ -434,6 +467,16 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(this.broker.trim(QUEUE, Duration.ofDays(7), 10, 100)).isEqualTo(new TrimResult(1, 0));
 		assertThat(this.broker.trim(QUEUE, Duration.ZERO, 10, 100)).isEqualTo(new TrimResult(1, 0));
 		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isEqualTo(1);
+	}
+
+	@Test
+	void trimOverTheDeadCapDropsTheOldestDeadWithTheirPayloads() {
+		for (int i = 0; i < 3; i++) {
+			this.broker.kill(fixture.enqueueAndTake(), "boom " + i);
+		}
+		assertThat(this.broker.trim(QUEUE, Duration.ofDays(7), 1, 100)).isEqualTo(new TrimResult(2, 2));
+		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isEqualTo(1);
+		assertThat(fixture.hlen(this.keys.payloads(QUEUE))).isEqualTo(1);
 	}
 
 	@Test

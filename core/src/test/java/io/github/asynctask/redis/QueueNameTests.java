@@ -37,8 +37,8 @@ class QueueNameTests {
 		RedisKeys keys = new RedisKeys("asynctask");
 		assertThat(keys.pending("mail")).isEqualTo("asynctask:{mail}:pending");
 		assertThat(keys.unique("mail", "mail.receipt", "order-42"))
-			.isEqualTo("asynctask:{mail}:u:mail.receipt:order-42");
-		assertThat(keys.unique("mail", "t", "x".repeat(65))).startsWith("asynctask:{mail}:u:t:sha256:").hasSize(92);
+			.isEqualTo("asynctask:{mail}:u:12:mail.receipt:order-42");
+		assertThat(keys.unique("mail", "t", "x".repeat(65))).startsWith("asynctask:{mail}:u:1:t:sha256:").hasSize(94);
 		assertThatIllegalArgumentException().isThrownBy(() -> new RedisKeys("bad{prefix"))
 			.withMessageContaining("async-task.key-prefix");
 	}

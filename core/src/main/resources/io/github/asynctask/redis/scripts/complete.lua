@@ -5,11 +5,12 @@
   token holds the task) is refused, but the success is remembered on the task, so a later
   delivery finishes it without running the body again.
 
-  KEYS[1] <prefix>:{q}:t          tasks hash
+  KEYS[1] <prefix>:{q}:t          tasks hash (meta)
   KEYS[2] <prefix>:{q}:active     zset
   KEYS[3] <prefix>:{q}:lease      hash, id -> fencing token
   KEYS[4] <prefix>:{q}:completed  zset, id -> expires at (ms)
-  KEYS[5] <prefix>:{q}:done       zset, id -> completed at (ms), for the completed-ids window
+  KEYS[5] <prefix>:{q}:p          payloads hash
+  KEYS[6] <prefix>:{q}:done       zset, id -> completed at (ms), for the completed-ids window
   ARGV[1] completed retention in ms (0: drop at once)
   ARGV[2] completed-ids window in ms (0: remember none)
   ARGV[3], ARGV[4], ... pairs of task id and fencing token of the delivery
@@ -18,9 +19,12 @@
   With no retention a current delivery's data is deleted unread: its body ran, so even
   data damaged since the fetch has nothing left to tell.
 ]]
-local tasks, active, leases, completed, done = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local tasks, active, leases, completed, payloads, done = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local retention = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
+if not retention or not window then
+  return redis.error_reply('complete: ARGV[1] and ARGV[2] must be numbers of ms')
+end
 local now = now_ms()
 
 local function complete_one(id, token)
@@ -28,18 +32,20 @@ local function complete_one(id, token)
     redis.call('ZREM', active, id)
     redis.call('HDEL', leases, id)
     remember_done(done, id, now, window, retention)
-    return (redis.call('HDEL', tasks, id) == 1) and 1 or -1
+    local existed = redis.call('HDEL', tasks, id) == 1
+    redis.call('HDEL', payloads, id)
+    return existed and 1 or -1
   end
-  local meta, payload = take_active(tasks, active, leases, id, token)
+  local meta, code = take_active(tasks, active, leases, id, token)
   if meta then
-    finish(tasks, completed, id, meta, payload, now, retention)
+    finish(tasks, payloads, completed, id, meta, now, retention)
     remember_done(done, id, now, window, retention)
     return 1
   end
-  if payload == 0 then
-    return remember_success(tasks, id)
+  if code == 0 then
+    return remember_success(tasks, payloads, id)
   end
-  return payload
+  return code
 end
 
 local codes = {}

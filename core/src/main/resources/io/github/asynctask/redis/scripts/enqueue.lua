@@ -6,10 +6,11 @@
   may be gone already), changes nothing. Tasks are taken in order, so a later one
   in the same call sees what an earlier one did.
 
-  KEYS[1] <prefix>:{q}:t          tasks hash
+  KEYS[1] <prefix>:{q}:t          tasks hash (meta)
   KEYS[2] <prefix>:{q}:pending    list
   KEYS[3] <prefix>:{q}:scheduled  zset
-  KEYS[3 + i] <prefix>:{q}:u:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none)
+  KEYS[4] <prefix>:{q}:p          payloads hash
+  KEYS[4 + i] <prefix>:{q}:u:<len>:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none)
   KEYS[#KEYS] <prefix>:{q}:done   zset, id -> completed at (ms): ids that completed within the
                                   completed-ids window (the last key, after the dedup keys)
   ARGV[1] wake channel (published when pending goes from empty to non-empty)
@@ -21,7 +22,7 @@
   Reply: flat { code1, id1, code2, id2, ... } with code 1 enqueued, 2 scheduled,
          0 duplicate (id: the holder), 3 already exists
 ]]
-local tasks, pending, scheduled = KEYS[1], KEYS[2], KEYS[3]
+local tasks, pending, scheduled, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local done = KEYS[#KEYS]
 local wake_channel, due_channel = ARGV[1], ARGV[2]
 local now = now_ms()
@@ -46,15 +47,16 @@ local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_t
     return 0, redis.call('GET', unique) or ''
   end
   local run_at = run_at_of(when)
-  local meta = { v = 1, n = name, s = 'p', a = 0, k = 0, m = max_retries, c = now, t = now }
+  -- a, k and t are left out while they hold their defaults (0, none, c): bytes per pending task
+  local meta = { v = 2, n = name, s = 'p', m = max_retries, c = now }
   if run_at > now then
     meta.s = 's'
-    write_task(tasks, id, meta, payload)
+    create_task(tasks, payloads, id, meta, payload)
     redis.call('ZADD', scheduled, run_at, id)
     wake_if_first(scheduled, id, due_channel)
     return 2, id
   end
-  write_task(tasks, id, meta, payload)
+  create_task(tasks, payloads, id, meta, payload)
   pushed[#pushed + 1] = id
   return 1, id
 end
@@ -62,7 +64,7 @@ end
 local count = (#ARGV - 2) / 6
 for i = 1, count do
   local a = 3 + 6 * (i - 1)
-  local code, id = enqueue_one(KEYS[3 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
+  local code, id = enqueue_one(KEYS[4 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
     ARGV[a + 4], tonumber(ARGV[a + 5]))
   out[#out + 1] = code
   out[#out + 1] = id

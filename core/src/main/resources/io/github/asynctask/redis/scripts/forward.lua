@@ -6,6 +6,7 @@
   KEYS[2] <prefix>:{q}:scheduled  zset, id -> run-at (ms)
   KEYS[3] <prefix>:{q}:retry      zset, id -> next attempt (ms)
   KEYS[4] <prefix>:{q}:pending    list
+  KEYS[5] <prefix>:{q}:p          payloads hash
   ARGV[1] max tasks to move
   ARGV[2] wake channel (published when pending was empty)
   Reply: { moved, next due in ms or -1 when nothing waits, Redis now in ms }
@@ -37,11 +38,11 @@ for _, zset in ipairs({ scheduled, retry }) do
     local ids = redis.call('ZRANGEBYSCORE', zset, '-inf', now, 'LIMIT', 0, limit - moved)
     for _, id in ipairs(ids) do
       redis.call('ZREM', zset, id)
-      local meta, payload, err = read_task(tasks, id)
+      local meta, _, err = read_task(tasks, id)
       if not err then
         meta.s = 'p'
         meta.t = now
-        write_task(tasks, id, meta, payload)
+        write_task(tasks, KEYS[5], id, meta)
       end
       -- unreadable data still goes to pending: dequeue moves it to dead with the reason
       redis.call('LPUSH', pending, id)

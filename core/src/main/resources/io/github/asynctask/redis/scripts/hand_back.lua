@@ -12,6 +12,7 @@
   KEYS[3] <prefix>:{q}:lease   hash, id -> fencing token
   KEYS[4] <prefix>:{q}:retry   zset, id -> next attempt (ms)
   KEYS[5] <prefix>:{q}:dead    zset, id -> died at (ms)
+  KEYS[6] <prefix>:{q}:p       payloads hash
   ARGV[1] task id
   ARGV[2] fencing token of the delivery
   ARGV[3] shortest delay before it is fetched again, in ms
@@ -22,27 +23,27 @@
   ARGV[8] due channel (published when this retry becomes the earliest)
   Reply: 1 handed back, 2 dead (grace over), 0 stale, -1 no readable data for the id
 ]]
-local tasks, active, leases, retry, dead = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local tasks, active, leases, retry, dead, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local id = ARGV[1]
 local min_delay, max_delay, grace = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 if not min_delay or not max_delay or not grace then
   return redis.error_reply('hand_back: delays and grace must be numbers of ms')
 end
-local meta, payload = take_active(tasks, active, leases, id, ARGV[2])
+local meta, code = take_active(tasks, active, leases, id, ARGV[2])
 if not meta then
-  return payload
+  return code
 end
 local now = now_ms()
 meta.a = math.max(meta.a - 1, 0)
-if type(meta.u) ~= 'number' then
+if meta.u == nil then
   meta.u = now
 end
 local waited = now - meta.u
 if waited >= grace then
-  park(tasks, dead, id, meta, payload, 'd', ARGV[7], now, now)
+  park(tasks, payloads, dead, id, meta, 'd', ARGV[7], now, now)
   return 2
 end
 local delay = math.min(math.max(min_delay, math.floor(waited / 4)), max_delay)
-park(tasks, retry, id, meta, payload, 'r', ARGV[6], now + delay, now)
+park(tasks, payloads, retry, id, meta, 'r', ARGV[6], now + delay, now)
 wake_if_first(retry, id, ARGV[8])
 return 1

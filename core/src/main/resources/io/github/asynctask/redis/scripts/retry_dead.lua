@@ -4,6 +4,7 @@
   KEYS[1] <prefix>:{q}:t        tasks hash
   KEYS[2] <prefix>:{q}:dead     zset
   KEYS[3] <prefix>:{q}:pending  list
+  KEYS[4] <prefix>:{q}:p        payloads hash
   ARGV[1] task id
   ARGV[2] wake channel
   Reply: 1 moved, 0 not dead, -1 refused because its data is unreadable (it stays dead)
@@ -13,7 +14,7 @@ local id = ARGV[1]
 if not redis.call('ZSCORE', dead, id) then
   return 0
 end
-local meta, payload, err = read_task(tasks, id)
+local meta, _, err = read_task(tasks, id)
 if err or meta.n == '' then
   return -1
 end
@@ -21,7 +22,7 @@ redis.call('ZREM', dead, id)
 meta.s = 'p'
 meta.a = 0
 meta.t = now_ms()
-write_task(tasks, id, meta, payload)
+write_task(tasks, KEYS[4], id, meta)
 if redis.call('LPUSH', pending, id) == 1 then
   redis.call('PUBLISH', ARGV[2], '')
 end
