@@ -92,7 +92,7 @@ public final class AsyncTaskAutoConfiguration {
 		RedisBroker asyncTaskRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys,
 				AsyncTaskProperties properties) {
 			return new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
-					properties.getRedisTimeout());
+					properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
 		}
 
 		// Warns (or refuses, with strict-redis) once all singletons exist, when Redis may

@@ -234,6 +234,20 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private @Nullable Duration heartbeatInterval;
 
+		/**
+		 * How long a task whose name no instance that fetched it defines is handed back
+		 * for another instance (a rolling deploy) before it goes to dead.
+		 */
+		private Duration unknownTaskGrace = Duration.ofHours(1);
+
+		public Duration getUnknownTaskGrace() {
+			return this.unknownTaskGrace;
+		}
+
+		public void setUnknownTaskGrace(Duration unknownTaskGrace) {
+			this.unknownTaskGrace = unknownTaskGrace;
+		}
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -412,6 +426,35 @@ public class AsyncTaskProperties implements Validator {
 		 * How long dead tasks are kept for inspection and manual retry.
 		 */
 		private Duration dead = Duration.ofDays(7);
+
+		/**
+		 * Most dead tasks kept per queue; beyond it the oldest are dropped first (counted
+		 * by the asynctask.tasks.dead.dropped meter).
+		 */
+		private int deadMax = 10_000;
+
+		/**
+		 * How long the id of a completed task is remembered, so that a submit re-sent
+		 * after a lost reply does not run it again once its data is gone; 0 remembers
+		 * none.
+		 */
+		private Duration completedIds = Duration.ofHours(1);
+
+		public int getDeadMax() {
+			return this.deadMax;
+		}
+
+		public void setDeadMax(int deadMax) {
+			this.deadMax = deadMax;
+		}
+
+		public Duration getCompletedIds() {
+			return this.completedIds;
+		}
+
+		public void setCompletedIds(Duration completedIds) {
+			this.completedIds = completedIds;
+		}
 
 		public Duration getCompleted() {
 			return this.completed;

@@ -48,6 +48,12 @@ final class AsyncTaskPropertiesValidator {
 		checkDefaults(p.getDefaults());
 		notNegative("retention.completed", "retention.completed", p.getRetention().getCompleted());
 		notNegative("retention.dead", "retention.dead", p.getRetention().getDead());
+		notNegative("retention.completedIds", "retention.completed-ids", p.getRetention().getCompletedIds());
+		if (p.getRetention().getDeadMax() <= 0) {
+			reject("retention.deadMax", "retention.dead-max",
+					"must be positive but was " + p.getRetention().getDeadMax());
+		}
+		positive("worker.unknownTaskGrace", "worker.unknown-task-grace", p.getWorker().getUnknownTaskGrace());
 		String path = p.getConsole().getPath();
 		if (path == null || !path.startsWith("/") || path.length() < 2) {
 			reject("console.path", "console.path", "must start with '/' and name a path but was '" + path + "'");

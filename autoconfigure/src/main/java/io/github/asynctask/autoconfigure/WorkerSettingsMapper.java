@@ -45,7 +45,9 @@ final class WorkerSettingsMapper {
 			.lease(properties.getLease())
 			.pollInterval(worker.getPollInterval())
 			.shutdownTimeout(properties.getShutdownTimeout())
-			.retention(new WorkerSettings.Retention(retention.getCompleted(), retention.getDead()));
+			.unknownTaskGrace(worker.getUnknownTaskGrace())
+			.retention(new WorkerSettings.Retention(retention.getCompleted(), retention.getDead(),
+					retention.getDeadMax()));
 		Duration heartbeat = worker.getHeartbeatInterval();
 		if (heartbeat != null) {
 			builder.heartbeatInterval(heartbeat); // else a third of the lease

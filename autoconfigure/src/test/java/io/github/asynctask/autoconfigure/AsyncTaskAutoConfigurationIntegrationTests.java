@@ -34,7 +34,7 @@ class AsyncTaskAutoConfigurationIntegrationTests {
 				RedisBroker broker = context.getBean(RedisBroker.class);
 				broker.registerQueues(List.of("mail", "orders"));
 				assertThat(broker.knownQueues()).contains("mail", "orders");
-				assertThat(redis.cli("SMEMBERS", "shop:queues")).contains("mail").contains("orders");
+				assertThat(redis.cli("ZRANGE", "shop:queues", "0", "-1")).contains("mail").contains("orders");
 				assertThat(broker.stats("mail").pending()).isZero();
 			});
 	}

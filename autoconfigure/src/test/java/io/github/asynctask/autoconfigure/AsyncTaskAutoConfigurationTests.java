@@ -71,6 +71,9 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(properties.getDefaults().getBackoff().getMaxDelay()).isEqualTo(Duration.ofHours(1));
 			assertThat(properties.getRetention().getCompleted()).isEqualTo(Duration.ZERO);
 			assertThat(properties.getRetention().getDead()).isEqualTo(Duration.ofDays(7));
+			assertThat(properties.getRetention().getDeadMax()).isEqualTo(10_000);
+			assertThat(properties.getRetention().getCompletedIds()).isEqualTo(Duration.ofHours(1));
+			assertThat(properties.getWorker().getUnknownTaskGrace()).isEqualTo(Duration.ofHours(1));
 			assertThat(properties.getConsole().isEnabled()).isFalse();
 			assertThat(properties.getConsole().getPath()).isEqualTo("/asynctask");
 			assertThat(properties.getConsole().isShowArguments()).isTrue();
@@ -82,25 +85,30 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(worker.heartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
 			assertThat(worker.pollInterval()).isEqualTo(Duration.ofSeconds(2));
 			assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
-			assertThat(worker.retention()).isEqualTo(new WorkerSettings.Retention(Duration.ZERO, Duration.ofDays(7)));
+			assertThat(worker.retention())
+				.isEqualTo(new WorkerSettings.Retention(Duration.ZERO, Duration.ofDays(7), 10_000));
+			assertThat(worker.unknownTaskGrace()).isEqualTo(Duration.ofHours(1));
 			assertThat(context).hasSingleBean(BackoffPolicy.class);
 		});
 	}
 
 	@Test
 	void everyPropertyIsBound() {
-		this.contextRunner.withPropertyValues("async-task.enabled=true", "async-task.key-prefix=shop",
-				"async-task.max-payload-size=256KB", "async-task.strict-redis=true", "async-task.lease=45s",
-				"async-task.shutdown-timeout=1m", "async-task.queues.default.concurrency=2",
-				"async-task.queues.mail.concurrency=4", "async-task.queues.mail.enabled=true",
-				"async-task.queues.archive.enabled=false", "async-task.worker.enabled=true",
-				"async-task.worker.concurrency=3", "async-task.worker.poll-interval=500ms",
-				"async-task.worker.heartbeat-interval=15s", "async-task.defaults.max-retries=3",
-				"async-task.defaults.timeout=5m", "async-task.defaults.dedup-ttl=2h",
-				"async-task.defaults.backoff.policy=exponential", "async-task.defaults.backoff.delay=2s",
-				"async-task.defaults.backoff.multiplier=3.5", "async-task.defaults.backoff.max-delay=10m",
-				"async-task.retention.completed=1h", "async-task.retention.dead=14d", "async-task.console.enabled=true",
-				"async-task.console.path=/ops/tasks", "async-task.console.show-arguments=false")
+		this.contextRunner
+			.withPropertyValues("async-task.enabled=true", "async-task.key-prefix=shop",
+					"async-task.max-payload-size=256KB", "async-task.strict-redis=true", "async-task.lease=45s",
+					"async-task.shutdown-timeout=1m", "async-task.queues.default.concurrency=2",
+					"async-task.queues.mail.concurrency=4", "async-task.queues.mail.enabled=true",
+					"async-task.queues.archive.enabled=false", "async-task.worker.enabled=true",
+					"async-task.worker.concurrency=3", "async-task.worker.poll-interval=500ms",
+					"async-task.worker.heartbeat-interval=15s", "async-task.defaults.max-retries=3",
+					"async-task.defaults.timeout=5m", "async-task.defaults.dedup-ttl=2h",
+					"async-task.defaults.backoff.policy=exponential", "async-task.defaults.backoff.delay=2s",
+					"async-task.defaults.backoff.multiplier=3.5", "async-task.defaults.backoff.max-delay=10m",
+					"async-task.retention.completed=1h", "async-task.retention.dead=14d",
+					"async-task.retention.dead-max=50", "async-task.retention.completed-ids=2h",
+					"async-task.worker.unknown-task-grace=3m", "async-task.console.enabled=true",
+					"async-task.console.path=/ops/tasks", "async-task.console.show-arguments=false")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
@@ -128,6 +136,9 @@ class AsyncTaskAutoConfigurationTests {
 				assertThat(properties.getDefaults().getBackoff().getMaxDelay()).isEqualTo(Duration.ofMinutes(10));
 				assertThat(properties.getRetention().getCompleted()).isEqualTo(Duration.ofHours(1));
 				assertThat(properties.getRetention().getDead()).isEqualTo(Duration.ofDays(14));
+				assertThat(properties.getRetention().getDeadMax()).isEqualTo(50);
+				assertThat(properties.getRetention().getCompletedIds()).isEqualTo(Duration.ofHours(2));
+				assertThat(properties.getWorker().getUnknownTaskGrace()).isEqualTo(Duration.ofMinutes(3));
 				assertThat(properties.getConsole().isEnabled()).isTrue();
 				assertThat(properties.getConsole().getPath()).isEqualTo("/ops/tasks");
 				assertThat(properties.getConsole().isShowArguments()).isFalse();
@@ -139,7 +150,8 @@ class AsyncTaskAutoConfigurationTests {
 				assertThat(worker.pollInterval()).isEqualTo(Duration.ofMillis(500));
 				assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofMinutes(1));
 				assertThat(worker.retention())
-					.isEqualTo(new WorkerSettings.Retention(Duration.ofHours(1), Duration.ofDays(14)));
+					.isEqualTo(new WorkerSettings.Retention(Duration.ofHours(1), Duration.ofDays(14), 50));
+				assertThat(worker.unknownTaskGrace()).isEqualTo(Duration.ofMinutes(3));
 				BackoffPolicy backoff = context.getBean(BackoffPolicy.class);
 				assertThat(backoff.nextDelay("t", 1, new IllegalStateException())).isBetween(Duration.ofSeconds(2),
 						Duration.ofMillis(2200));
@@ -344,6 +356,9 @@ class AsyncTaskAutoConfigurationTests {
 					async-task.defaults.backoff.max-delay=100ms | async-task.defaults.backoff.max-delay must not be shorter than async-task.defaults.backoff.delay (PT1S) but was PT0.1S
 					async-task.retention.completed=-1s     | async-task.retention.completed must not be negative but was PT-1S
 					async-task.retention.dead=-1d          | async-task.retention.dead must not be negative but was PT-24H
+					async-task.retention.dead-max=0        | async-task.retention.dead-max must be positive but was 0
+					async-task.retention.completed-ids=-1s | async-task.retention.completed-ids must not be negative but was PT-1S
+					async-task.worker.unknown-task-grace=0s | async-task.worker.unknown-task-grace must be positive but was PT0S
 					async-task.console.path=asynctask      | async-task.console.path must start with '/' and name a path but was 'asynctask'
 					""")
 	void invalidValuesAreRefusedWithAMessageNamingTheKey(String property, String message) {

@@ -23,13 +23,15 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.max-payload-size", "async-task.strict-redis", "async-task.lease", "async-task.shutdown-timeout",
 			"async-task.queues", "async-task.queues.default.concurrency", "async-task.queues.default.enabled",
 			"async-task.worker.enabled", "async-task.worker.concurrency", "async-task.worker.poll-interval",
-			"async-task.worker.heartbeat-interval", "async-task.defaults.max-retries", "async-task.defaults.timeout",
-			"async-task.defaults.dedup-ttl", "async-task.defaults.backoff.policy", "async-task.defaults.backoff.delay",
+			"async-task.worker.heartbeat-interval", "async-task.worker.unknown-task-grace",
+			"async-task.defaults.max-retries", "async-task.defaults.timeout", "async-task.defaults.dedup-ttl",
+			"async-task.defaults.backoff.policy", "async-task.defaults.backoff.delay",
 			"async-task.defaults.backoff.multiplier", "async-task.defaults.backoff.max-delay",
-			"async-task.retention.completed", "async-task.retention.dead", "async-task.console.enabled",
-			"async-task.console.path", "async-task.console.show-arguments", "async-task.console.writes-enabled",
-			"async-task.console.write-role", "async-task.console.refresh-interval",
-			"async-task.metrics.queue-refresh-interval", "async-task.redis-timeout");
+			"async-task.retention.completed", "async-task.retention.dead", "async-task.retention.dead-max",
+			"async-task.retention.completed-ids", "async-task.console.enabled", "async-task.console.path",
+			"async-task.console.show-arguments", "async-task.console.writes-enabled", "async-task.console.write-role",
+			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
+			"async-task.redis-timeout");
 
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues",
 			"async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval");

@@ -61,6 +61,11 @@ public final class CompositeTaskListener implements TaskListener {
 	}
 
 	@Override
+	public void deadDropped(String queue, int count) {
+		each((listener) -> listener.deadDropped(queue, count));
+	}
+
+	@Override
 	public void resendBufferSize(int size) {
 		each((listener) -> listener.resendBufferSize(size));
 	}

@@ -50,6 +50,13 @@ public interface TaskListener {
 	default void dead(String queue, String task, String reason) {
 	}
 
+	/**
+	 * The janitor dropped the oldest dead tasks of the queue because it held more than
+	 * {@code async-task.retention.dead-max}.
+	 */
+	default void deadDropped(String queue, int count) {
+	}
+
 	/** The number of committed submits waiting to be re-sent to Redis changed. */
 	default void resendBufferSize(int size) {
 	}

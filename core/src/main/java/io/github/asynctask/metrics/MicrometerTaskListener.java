@@ -35,6 +35,8 @@ public final class MicrometerTaskListener implements TaskListener {
 
 	private final MeterProvider<Counter> hung;
 
+	private final MeterProvider<Counter> deadDropped;
+
 	private final MeterProvider<Timer> duration;
 
 	// Written by submitting threads, read by the registry when it publishes.
@@ -48,6 +50,8 @@ public final class MicrometerTaskListener implements TaskListener {
 		this.retried = counter(registry, "retried", "Tasks scheduled for another attempt");
 		this.dead = counter(registry, "dead", "Tasks moved to dead");
 		this.hung = counter(registry, "hung", "Attempts that ignored their timeout interrupt and hold their thread");
+		this.deadDropped = counter(registry, "dead.dropped",
+				"Oldest dead tasks dropped because the queue held more than async-task.retention.dead-max");
 		this.duration = Timer.builder("asynctask.task.duration")
 			.description("Run time of each attempt, successful or not")
 			.withRegistry(registry);
@@ -95,6 +99,11 @@ public final class MicrometerTaskListener implements TaskListener {
 	@Override
 	public void hung(String queue, String task, Duration timeout) {
 		this.hung.withTags("queue", queue, "task", task).increment();
+	}
+
+	@Override
+	public void deadDropped(String queue, int count) {
+		this.deadDropped.withTags("queue", queue).increment(count);
 	}
 
 	@Override

@@ -3,6 +3,8 @@ package io.github.asynctask.metrics;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,6 +14,7 @@ import java.util.function.ToDoubleFunction;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.redis.RedisBroker;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -45,8 +48,8 @@ public final class QueueMetrics implements MeterBinder {
 
 	private final QueueStatsCache stats;
 
-	// Queues whose gauges exist; touched by binding and by publishing threads.
-	private final Set<String> bound = ConcurrentHashMap.newKeySet();
+	// Gauges by queue; touched by binding and by publishing threads.
+	private final Map<String, List<Meter>> bound = new ConcurrentHashMap<>();
 
 	private final Set<String> busyBound = ConcurrentHashMap.newKeySet();
 
@@ -109,6 +112,8 @@ public final class QueueMetrics implements MeterBinder {
 			Set<String> queues = this.broker.knownQueues();
 			this.knownQueues = queues.size();
 			queues.forEach(this::bindQueue);
+			// a queue the janitor forgot keeps no gauges here
+			this.bound.keySet().stream().filter((queue) -> !queues.contains(queue)).toList().forEach(this::unbindQueue);
 			this.liveInstances = this.broker.instances().size();
 		}
 		catch (RuntimeException ex) {
@@ -120,21 +125,33 @@ public final class QueueMetrics implements MeterBinder {
 
 	private void bindQueue(String queue) {
 		MeterRegistry registry = this.registry;
-		if (registry == null || !this.bound.add(queue)) {
+		if (registry == null || this.bound.containsKey(queue)) {
 			return;
 		}
-		SIZES.forEach((state, size) -> Gauge.builder("asynctask.queue.size", this, (m) -> m.read(queue, size))
-			.description("Tasks of the queue in the state")
-			.tags("queue", queue, "state", state)
-			.strongReference(true)
-			.register(registry));
-		TimeGauge
+		List<Meter> meters = new ArrayList<>();
+		SIZES.forEach((state,
+				size) -> meters.add(Gauge.builder("asynctask.queue.size", this, (m) -> m.read(queue, size))
+					.description("Tasks of the queue in the state")
+					.tags("queue", queue, "state", state)
+					.strongReference(true)
+					.register(registry)));
+		meters.add(TimeGauge
 			.builder("asynctask.queue.latency", this, TimeUnit.MILLISECONDS,
 					(m) -> m.read(queue, (s) -> s.latency().toMillis()))
 			.description("Age of the oldest pending task")
 			.tags("queue", queue)
 			.strongReference(true)
-			.register(registry);
+			.register(registry));
+		this.bound.put(queue, meters);
+	}
+
+	private void unbindQueue(String queue) {
+		List<Meter> meters = this.bound.remove(queue);
+		MeterRegistry registry = this.registry;
+		if (meters != null && registry != null) {
+			meters.forEach(registry::remove);
+			this.stats.forget(queue);
+		}
 	}
 
 	private void bindBusy(String queue) {

@@ -43,6 +43,11 @@ final class QueueStatsCache {
 		return this.entries.computeIfAbsent(queue, (name) -> new Entry()).get(queue);
 	}
 
+	/** Drop what is cached for a queue that no longer has gauges. */
+	void forget(String queue) {
+		this.entries.remove(queue);
+	}
+
 	private final class Entry {
 
 		// Guarded by this entry's monitor: one scrape reads Redis, concurrent ones wait.

@@ -33,7 +33,12 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	/** Default of {@code async-task.redis-timeout}. */
 	public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(5);
 
+	/** Default of {@code async-task.retention.completed-ids}. */
+	public static final Duration DEFAULT_COMPLETED_IDS = Duration.ofHours(1);
+
 	private final Duration completedRetention;
+
+	private final Duration completedIds;
 
 	/** The keys of the per-task scripts, built once per queue. */
 	private final Map<String, List<String>> dequeueKeys = new ConcurrentHashMap<>();
@@ -60,8 +65,19 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 */
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration completedRetention,
 			Duration replyTimeout) {
+		this(connectionFactory, keys, completedRetention, replyTimeout, DEFAULT_COMPLETED_IDS);
+	}
+
+	/**
+	 * @param completedIds how long the id of a completed task is remembered, so that a
+	 * re-sent submit of it is refused after its data is gone
+	 * ({@code async-task.retention.completed-ids}; zero remembers none)
+	 */
+	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration completedRetention,
+			Duration replyTimeout, Duration completedIds) {
 		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedRetention = completedRetention;
+		this.completedIds = completedIds;
 	}
 
 	@Override
@@ -83,7 +99,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		List<List<String>> args = new ArrayList<>(calls.size());
 		for (List<Integer> call : calls) {
 			String queue = requests.get(call.get(0)).queue();
-			List<String> callKeys = new ArrayList<>(4 + call.size());
+			List<String> callKeys = new ArrayList<>(5 + call.size());
 			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
 					this.keys.payloads(queue)));
 			List<String> callArgs = new ArrayList<>(2 + call.size() * 6);
@@ -93,6 +109,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 				callKeys.add(uniqueKey(request));
 				addEnqueueArgs(request, callArgs);
 			}
+			callKeys.add(this.keys.done(queue));
 			keys.add(callKeys);
 			args.add(callArgs);
 		}
@@ -172,8 +189,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		keys.add(this.keys.fetch(queue, fetchId));
 		keys.add(this.keys.fetch(queue, (answered != null) ? answered : ""));
 		keys.add(this.keys.payloads(queue));
-		List<String> args = new ArrayList<>(3 + max);
-		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention)));
+		keys.add(this.keys.done(queue));
+		List<String> args = new ArrayList<>(4 + max);
+		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention),
+				millis(this.completedIds)));
 		for (int i = 0; i < max; i++) {
 			args.add(Long.toString(newToken()));
 		}
@@ -219,8 +238,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			return List.of();
 		}
 		String queue = deliveries.get(0).queue();
-		List<String> args = new ArrayList<>(1 + deliveries.size() * 2);
+		List<String> args = new ArrayList<>(2 + deliveries.size() * 2);
 		args.add(millis(retention));
+		args.add(millis(this.completedIds));
 		for (Delivery delivery : deliveries) {
 			if (!delivery.queue().equals(queue)) {
 				throw new IllegalArgumentException("completeAll takes deliveries of one queue, got '" + queue
@@ -229,8 +249,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			args.add(delivery.id());
 			args.add(Long.toString(delivery.token()));
 		}
-		List<String> keys = this.completeKeys.computeIfAbsent(queue, (name) -> List.of(this.keys.tasks(name),
-				this.keys.active(name), this.keys.leases(name), this.keys.completed(name), this.keys.payloads(name)));
+		List<String> keys = this.completeKeys.computeIfAbsent(queue,
+				(name) -> List.of(this.keys.tasks(name), this.keys.active(name), this.keys.leases(name),
+						this.keys.completed(name), this.keys.payloads(name), this.keys.done(name)));
 		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
 		List<AckResult> results = new ArrayList<>(codes.size());
 		codes.forEach((code) -> results.add(ackResult(Replies.number(code))));
@@ -263,6 +284,22 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
+	public HandBackResult handBack(Delivery delivery, Duration minDelay, Duration maxDelay, Duration grace,
+			String error, String deadReason) {
+		String queue = delivery.queue();
+		long code = Replies.single(this.runner.run(Scripts.HAND_BACK, queue,
+				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
+						this.keys.retry(queue), this.keys.dead(queue), this.keys.payloads(queue)),
+				List.of(delivery.id(), Long.toString(delivery.token()), millis(minDelay), millis(maxDelay),
+						millis(grace), error, deadReason, this.keys.dueChannel(queue))));
+		return switch ((int) code) {
+			case 1 -> HandBackResult.HANDED_BACK;
+			case 2 -> HandBackResult.DEAD;
+			case 0 -> HandBackResult.STALE;
+			default -> HandBackResult.MISSING;
+		};
+	}
+
 	public Set<DeliveryToken> extendLeases(String queue, Collection<DeliveryToken> deliveries, Duration lease) {
 		if (deliveries.isEmpty()) {
 			return Set.of();
@@ -287,9 +324,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return (int) Replies.single(this.runner.run(Scripts.RECOVER, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
 						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
-						this.keys.payloads(queue)),
+						this.keys.payloads(queue), this.keys.done(queue)),
 				List.of(Integer.toString(limit), millis(retryDelay), millis(this.completedRetention),
-						this.keys.dueChannel(queue))));
+						this.keys.dueChannel(queue), millis(this.completedIds))));
 	}
 
 	@Override
@@ -305,12 +342,36 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
-	public int trim(String queue, Duration deadRetention, int limit) {
-		return (int) Replies
-			.single(this.runner.run(
-					Scripts.TRIM, queue, List.of(this.keys.tasks(queue), this.keys.dead(queue),
-							this.keys.completed(queue), this.keys.payloads(queue)),
-					List.of(millis(deadRetention), Integer.toString(limit))));
+	public TrimResult trim(String queue, Duration deadRetention, int deadMax, int limit) {
+		List<?> reply = Replies.list(this.runner.run(Scripts.TRIM, queue,
+				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.completed(queue),
+						this.keys.payloads(queue), this.keys.done(queue)),
+				List.of(millis(deadRetention), Integer.toString(limit), millis(this.completedIds),
+						Integer.toString(deadMax))));
+		return new TrimResult((int) Replies.number(reply.get(0)), (int) Replies.number(reply.get(1)));
+	}
+
+	/**
+	 * Two calls, the queue's keys and the registry being in different cluster slots; a
+	 * task submitted between them makes the queue registered again.
+	 */
+	@Override
+	public boolean forgetQueueIfIdle(String queue, Duration unseen) {
+		if (!isIdle(queue)) {
+			return false;
+		}
+		boolean forgotten = Replies.single(this.runner.run(Scripts.FORGET_QUEUE, "-", List.of(this.keys.queues()),
+				List.of(queue, millis(unseen)))) == 1;
+		if (forgotten && !isIdle(queue)) {
+			registerQueues(List.of(queue));
+			return false;
+		}
+		return forgotten;
+	}
+
+	private boolean isIdle(String queue) {
+		return Replies.single(this.runner.run(Scripts.QUEUE_IDLE, queue,
+				List.of(this.keys.tasks(queue), this.keys.done(queue), this.keys.paused(queue)), List.of())) == 1;
 	}
 
 	@Override

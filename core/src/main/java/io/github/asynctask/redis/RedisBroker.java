@@ -68,6 +68,15 @@ public interface RedisBroker {
 	AckResult requeue(Delivery delivery);
 
 	/**
+	 * Hand back a delivery whose task name this instance does not define, for an instance
+	 * that does: to retry after a delay between {@code minDelay} and {@code maxDelay}
+	 * (growing with the time since it was first handed back), the delivery not counted;
+	 * to dead with {@code deadReason} once {@code grace} has passed since then.
+	 */
+	HandBackResult handBack(Delivery delivery, Duration minDelay, Duration maxDelay, Duration grace, String error,
+			String deadReason);
+
+	/**
 	 * Renew the leases of this instance's running deliveries of one queue in one call.
 	 * @param deliveries the deliveries, by task id and fencing token (one task may appear
 	 * with two tokens: a stale delivery beside its successor)
@@ -86,10 +95,18 @@ public interface RedisBroker {
 	ForwardResult forward(String queue, int limit);
 
 	/**
-	 * Drop up to {@code limit} dead tasks older than {@code deadRetention} and completed
-	 * ones past their retention.
+	 * Drop up to {@code limit} dead tasks older than {@code deadRetention}, then up to
+	 * {@code limit} of the oldest dead tasks beyond {@code deadMax}, and up to
+	 * {@code limit} completed tasks past their retention.
 	 */
-	int trim(String queue, Duration deadRetention, int limit);
+	TrimResult trim(String queue, Duration deadRetention, int deadMax, int limit);
+
+	/**
+	 * Drop the queue from the registry when it holds nothing (no task, no remembered
+	 * completed id, not paused) and nobody registered it for {@code unseen}.
+	 * @return whether it was dropped
+	 */
+	boolean forgetQueueIfIdle(String queue, Duration unseen);
 
 	/** Stop every instance fetching from the queue. */
 	void pause(String queue);

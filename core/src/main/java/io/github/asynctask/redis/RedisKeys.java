@@ -24,6 +24,7 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:{q}:lease      HASH   id -> fencing token of the current delivery
  * &lt;prefix&gt;:{q}:dead       ZSET   id -> died at (ms)
  * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
+ * &lt;prefix&gt;:{q}:done       ZSET   id -> completed at (ms), ids completed within the completed-ids window
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
  * &lt;prefix&gt;:{q}:fetch:&lt;fetchId&gt; HASH id -> token handed out by one dequeue call (PX lease),
  *                            or STRING "released" once the fetch was handed back (PX lease)
@@ -97,6 +98,14 @@ public final class RedisKeys {
 
 	public String completed(String queue) {
 		return queueKey(queue, "completed");
+	}
+
+	/**
+	 * Ids that completed within the completed-ids window, so that a re-sent submit of one
+	 * is refused after its data is gone.
+	 */
+	public String done(String queue) {
+		return queueKey(queue, "done");
 	}
 
 	public String paused(String queue) {

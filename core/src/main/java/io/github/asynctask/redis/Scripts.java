@@ -19,6 +19,8 @@ final class Scripts {
 
 	static final LuaScript REQUEUE = LuaScript.load("requeue");
 
+	static final LuaScript HAND_BACK = LuaScript.load("hand_back");
+
 	static final LuaScript EXTEND = LuaScript.load("extend");
 
 	static final LuaScript RECOVER = LuaScript.load("recover");
@@ -26,6 +28,10 @@ final class Scripts {
 	static final LuaScript FORWARD = LuaScript.load("forward");
 
 	static final LuaScript TRIM = LuaScript.load("trim");
+
+	static final LuaScript QUEUE_IDLE = LuaScript.load("queue_idle");
+
+	static final LuaScript FORGET_QUEUE = LuaScript.load("forget_queue");
 
 	static final LuaScript STATS = LuaScript.load("stats");
 

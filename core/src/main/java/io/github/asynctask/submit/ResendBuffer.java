@@ -18,9 +18,10 @@ import org.slf4j.LoggerFactory;
  * Keeps committed submits Redis could not take, and re-sends them from one background
  * thread ({@code asynctask-resend}) with exponential backoff until Redis takes them. Each
  * request keeps its id, so a re-send of one Redis did take is answered
- * {@code ALREADY_EXISTS} while Redis holds the task's data. Once that data is gone (the
- * task completed without retention, or was deleted) a re-send records it again, unless
- * its bizId is still remembered.
+ * {@code ALREADY_EXISTS} while Redis holds the task's data and, once the task completed,
+ * for {@code async-task.retention.completed-ids} after that. Past both (the task deleted,
+ * or completed longer ago than that window) a re-send records it again, unless its bizId
+ * is still remembered.
  * <p>
  * Guarantee: a committed submit reaches Redis if Redis is back before this buffer is full
  * and before the JVM stops. Beyond {@code capacity} requests, new ones are dropped with

@@ -1,7 +1,8 @@
 package io.github.asynctask.submit;
 
+import java.time.Duration;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.asynctask.TaskReceipt;
@@ -25,7 +26,14 @@ final class SubmitResults {
 	private final RedisBroker broker;
 
 	// Queues this JVM has registered for the console and AsyncTaskTemplate.find.
-	private final Set<String> registeredQueues = ConcurrentHashMap.newKeySet();
+	/**
+	 * How often a queue this instance submits to is registered again: the janitor forgets
+	 * a queue that held nothing and went unregistered for a day.
+	 */
+	static final long REGISTER_AGAIN_NANOS = Duration.ofHours(1).toNanos();
+
+	/** Queue name -> when this instance last registered it (System.nanoTime). */
+	private final Map<String, Long> registeredQueues = new ConcurrentHashMap<>();
 
 	SubmitResults(TaskListener listener, RedisBroker broker) {
 		this.listener = listener;
@@ -59,10 +67,12 @@ final class SubmitResults {
 	}
 
 	private void register(String queue) {
-		if (!this.registeredQueues.contains(queue)) {
+		Long registeredAt = this.registeredQueues.get(queue);
+		long now = System.nanoTime();
+		if (registeredAt == null || now - registeredAt >= REGISTER_AGAIN_NANOS) {
 			try {
 				this.broker.registerQueues(List.of(queue));
-				this.registeredQueues.add(queue);
+				this.registeredQueues.put(queue, now);
 			}
 			catch (RuntimeException ex) {
 				// The task is in Redis; the registration is retried with the next submit.

@@ -32,8 +32,11 @@ final class Completion {
 
 	private final PendingReports pending;
 
+	private final UnknownTasks unknownTasks;
+
 	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
-			PendingReports pending, AckSender acks) {
+			PendingReports pending, AckSender acks, UnknownTasks unknownTasks) {
+		this.unknownTasks = unknownTasks;
 		this.broker = broker;
 		this.backoff = backoff;
 		this.listener = listener;
@@ -45,6 +48,10 @@ final class Completion {
 	/** Report how an attempt ended. */
 	void report(RunningTask task, Outcome outcome, Duration ran, RunningTasks owner) {
 		Delivery delivery = task.delivery();
+		if (outcome.error() instanceof UnknownTaskException) {
+			send(this.unknownTasks.report(task), owner);
+			return;
+		}
 		if (outcome.succeeded()) {
 			this.listener.completed(delivery.queue(), delivery.name(), ran);
 			Report report = new Report(task, Report.COMPLETE,

@@ -50,9 +50,8 @@ final class Invoker {
 		Delivery delivery = task.delivery();
 		Optional<TaskDefinition> found = this.registry.find(delivery.name());
 		if (found.isEmpty()) {
-			return Outcome.poison(new IllegalStateException(
-					"No task named '" + delivery.name() + "' is registered on this instance (queue '" + delivery.queue()
-							+ "'); was the @AsyncTask " + "method renamed or removed? Restore it or delete the task"));
+			// another instance may define it (a rolling deploy): Completion hands it back
+			return Outcome.poison(new UnknownTaskException(delivery.name(), delivery.queue()));
 		}
 		TaskDefinition definition = found.get();
 		DecodedPayload payload;

@@ -1,38 +1,74 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
+import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.TrimResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Drops dead tasks past their retention and completed ones past theirs, in batches. */
+/**
+ * Drops dead tasks past their retention or beyond the most a queue keeps, and completed
+ * ones past theirs, in batches, for every registered queue (not only those this instance
+ * serves: a queue whose workers are gone still gets trimmed). Keeps this instance's
+ * queues registered, and forgets registered queues that held nothing and that nobody
+ * registered for {@link #FORGET_AFTER}.
+ */
 final class Janitor implements PeriodicLoop.Step {
+
+	private static final Logger logger = LoggerFactory.getLogger(Janitor.class);
 
 	static final int BATCH = 1000;
 
+	/**
+	 * How long an empty queue must go unregistered before it leaves the registry: a
+	 * submitter registers its queues again at least hourly, a serving instance at every
+	 * run.
+	 */
+	static final Duration FORGET_AFTER = Duration.ofDays(1);
+
 	private final RedisBroker broker;
 
-	private final List<String> queues;
+	private final List<String> served;
 
-	private final Duration deadRetention;
+	private final WorkerSettings.Retention retention;
 
 	private final Duration interval;
 
 	private final ClusterSpread spread;
 
-	Janitor(RedisBroker broker, List<String> queues, Duration deadRetention, Duration interval, ClusterSpread spread) {
+	private final TaskListener listener;
+
+	Janitor(RedisBroker broker, List<String> served, WorkerSettings.Retention retention, Duration interval,
+			ClusterSpread spread, TaskListener listener) {
 		this.broker = broker;
-		this.queues = List.copyOf(queues);
-		this.deadRetention = deadRetention;
+		this.served = List.copyOf(served);
+		this.retention = retention;
 		this.interval = interval;
 		this.spread = spread;
+		this.listener = listener;
 	}
 
 	@Override
 	public Duration run() {
+		this.broker.registerQueues(this.served);
+		Set<String> queues = new LinkedHashSet<>(this.served);
+		queues.addAll(this.broker.knownQueues());
 		boolean more = false;
-		for (String queue : this.queues) {
-			more |= this.broker.trim(queue, this.deadRetention, BATCH) >= BATCH;
+		for (String queue : queues) {
+			TrimResult trimmed = this.broker.trim(queue, this.retention.dead(), this.retention.deadMax(), BATCH);
+			more |= trimmed.dropped() >= BATCH;
+			if (trimmed.deadOverCap() > 0) {
+				this.listener.deadDropped(queue, trimmed.deadOverCap());
+			}
+			if (!this.served.contains(queue) && this.broker.forgetQueueIfIdle(queue, FORGET_AFTER)) {
+				logger.info("Queue '{}' held nothing and was not registered for {}; dropped from the registry", queue,
+						FORGET_AFTER);
+			}
 		}
 		return more ? Duration.ZERO : this.spread.spread(this.interval);
 	}

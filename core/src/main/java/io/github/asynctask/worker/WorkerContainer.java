@@ -91,7 +91,7 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.agents.add(new PeriodicLoop("asynctask-recoverer",
 				new Recoverer(this.broker, queues, this.settings.recoverInterval(), spread), retryDelay));
 		this.agents.add(new PeriodicLoop("asynctask-janitor", new Janitor(this.broker, queues,
-				this.settings.retention().dead(), this.settings.janitorInterval(), spread), retryDelay));
+				this.settings.retention(), this.settings.janitorInterval(), spread, builder.listener()), retryDelay));
 	}
 
 	/** The id this instance registers under in Redis. */

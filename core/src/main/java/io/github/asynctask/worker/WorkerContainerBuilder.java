@@ -89,7 +89,8 @@ public final class WorkerContainerBuilder {
 		Invoker invoker = new Invoker(this.registry, this.codec, this.bodyInvoker, this.interceptors, watchdog);
 		AckSender acks = new AckSender(this.broker, this.settings.retention().completed(), pending);
 		Completion completion = new Completion(this.broker, this.backoff, this.listener,
-				this.settings.retention().completed(), pending, acks);
+				this.settings.retention().completed(), pending, acks,
+				new UnknownTasks(this.broker, this.listener, this.settings.unknownTaskGrace(), this.instanceId));
 		return new WorkerContainer(this, invoker, completion, pending, acks, watchdog);
 	}
 

@@ -21,10 +21,15 @@ import org.jspecify.annotations.Nullable;
  * number of instances
  * @param janitorInterval how often completed and dead tasks are trimmed, before spreading
  * @param retention how long finished tasks are kept
+ * @param unknownTaskGrace how long a task whose name this instance does not define is
+ * handed back for another instance before it goes to dead
  */
 public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration lease, Duration heartbeatInterval,
 		Duration shutdownTimeout, Duration pollInterval, Duration recoverInterval, Duration janitorInterval,
-		Retention retention) {
+		Retention retention, Duration unknownTaskGrace) {
+
+	/** Default of {@code async-task.worker.unknown-task-grace}. */
+	public static final Duration DEFAULT_UNKNOWN_TASK_GRACE = Duration.ofHours(1);
 
 	/** Default of {@code async-task.lease}. */
 	public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
@@ -45,6 +50,7 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 		positive("poll interval", pollInterval);
 		positive("recover interval", recoverInterval);
 		positive("janitor interval", janitorInterval);
+		positive("async-task.worker.unknown-task-grace", unknownTaskGrace);
 	}
 
 	/** Settings for these queues with every other value at its default. */
@@ -86,13 +92,29 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 	 *
 	 * @param completed kept after success; zero keeps nothing
 	 * @param dead kept in dead before the janitor drops them
+	 * @param deadMax most dead tasks kept per queue; the janitor drops the oldest beyond
+	 * it
 	 */
-	public record Retention(Duration completed, Duration dead) {
+	public record Retention(Duration completed, Duration dead, int deadMax) {
 
-		/** Default: nothing of completed tasks, dead ones for seven days. */
+		/** Default of {@code async-task.retention.dead-max}, like Sidekiq's morgue. */
+		public static final int DEFAULT_DEAD_MAX = 10_000;
+
+		/**
+		 * Default: nothing of completed tasks, dead ones for seven days and at most
+		 * 10,000.
+		 */
 		public static final Retention DEFAULT = new Retention(Duration.ZERO, Duration.ofDays(7));
 
+		/** Keeps at most {@value #DEFAULT_DEAD_MAX} dead tasks per queue. */
+		public Retention(Duration completed, Duration dead) {
+			this(completed, dead, DEFAULT_DEAD_MAX);
+		}
+
 		public Retention {
+			if (deadMax <= 0) {
+				throw new IllegalArgumentException("async-task.retention.dead-max must be positive but was " + deadMax);
+			}
 			if (completed.isNegative()) {
 				throw new IllegalArgumentException(
 						"async-task.retention.completed must not be negative but was " + completed);
@@ -125,6 +147,8 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 		private Duration janitorInterval = Duration.ofMinutes(1);
 
 		private Retention retention = Retention.DEFAULT;
+
+		private Duration unknownTaskGrace = DEFAULT_UNKNOWN_TASK_GRACE;
 
 		private Builder(Map<String, Integer> concurrencyByQueue) {
 			this.concurrencyByQueue = concurrencyByQueue;
@@ -165,10 +189,16 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 			return this;
 		}
 
+		public Builder unknownTaskGrace(Duration unknownTaskGrace) {
+			this.unknownTaskGrace = unknownTaskGrace;
+			return this;
+		}
+
 		public WorkerSettings build() {
 			Duration heartbeat = (this.heartbeatInterval != null) ? this.heartbeatInterval : this.lease.dividedBy(3);
 			return new WorkerSettings(this.concurrencyByQueue, this.lease, heartbeat, this.shutdownTimeout,
-					this.pollInterval, this.recoverInterval, this.janitorInterval, this.retention);
+					this.pollInterval, this.recoverInterval, this.janitorInterval, this.retention,
+					this.unknownTaskGrace);
 		}
 
 	}

@@ -114,6 +114,19 @@ class QueueMetricsIntegrationTests {
 	}
 
 	@Test
+	void dropsTheGaugesOfAQueueThatLeftTheRegistry() {
+		new QueueMetrics(this.broker, Map::of, REFRESH, this.clock).bindTo(this.registry);
+		assertThat(this.registry.find("asynctask.queue.size").tag("queue", QUEUE).gauges()).hasSize(6);
+
+		assertThat(this.broker.forgetQueueIfIdle(QUEUE, Duration.ZERO)).isTrue();
+		this.clock.advance(REFRESH);
+
+		assertThat(this.registry.get("asynctask.queues").gauge().value()).isZero();
+		assertThat(this.registry.find("asynctask.queue.size").tag("queue", QUEUE).gauges()).isEmpty();
+		assertThat(this.registry.find("asynctask.queue.latency").tag("queue", QUEUE).timeGauge()).isNull();
+	}
+
+	@Test
 	void readsRedisOncePerQueuePerRefreshIntervalWhateverTheNumberOfGauges() {
 		new QueueMetrics(this.broker, Map::of, REFRESH, this.clock).bindTo(this.registry);
 		scrape();

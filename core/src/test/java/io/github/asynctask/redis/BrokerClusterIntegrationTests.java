@@ -66,6 +66,10 @@ class BrokerClusterIntegrationTests {
 		assertThat(broker.retryDead(queue, last.id())).isTrue();
 		Delivery requeued = broker.dequeue(queue, 10, Duration.ofSeconds(30)).get(0);
 		assertThat(broker.requeue(requeued)).isEqualTo(AckResult.APPLIED);
+		Delivery unknown = broker.dequeue(queue, 1, Duration.ofSeconds(30)).get(0);
+		assertThat(broker.handBack(unknown, Duration.ofMinutes(1), Duration.ofMinutes(1), Duration.ofHours(1),
+				"not defined here", "not defined anywhere"))
+			.isEqualTo(HandBackResult.HANDED_BACK);
 		broker.pause(queue);
 		assertThat(broker.dequeue(queue, 10, Duration.ofSeconds(30))).isEmpty();
 		broker.resume(queue);
@@ -74,7 +78,8 @@ class BrokerClusterIntegrationTests {
 		assertThat(stats.pending() + stats.retry()).isEqualTo(2);
 		assertThat(broker.find(queue, again.id())).isPresent();
 		assertThat(broker.list(queue, TaskState.COMPLETED, 0, 10)).hasSize(1);
-		assertThat(broker.trim(queue, Duration.ofDays(1), 10)).isZero();
+		assertThat(broker.trim(queue, Duration.ofDays(1), 10, 10).dropped()).isZero();
+		assertThat(broker.forgetQueueIfIdle(queue, Duration.ofDays(1))).isFalse();
 		assertThat(broker.delete(queue, requeued.id())).isTrue();
 		broker.heartbeat("instance-" + queue, "{}", Duration.ofMinutes(1));
 		assertThat(broker.instances()).containsKey("instance-" + queue);

@@ -1,5 +1,6 @@
 package io.github.asynctask.redis;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,8 +16,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Redis memory per pending task beyond its argument: at most 300 bytes
- * (docs/key-layout.md records the measured figure).
+ * Redis memory per pending task beyond its argument: at most 300 bytes; per completed
+ * task remembered for the completed-ids window: at most 150 bytes (docs/key-layout.md
+ * records the measured figures).
  */
 @ExtendWith(RedisExtension.class)
 class BrokerMemoryIntegrationTests {
@@ -63,6 +65,31 @@ class BrokerMemoryIntegrationTests {
 		System.out.printf("RESULT {\"scenario\":\"memory\",\"bytesPerTask\":%d,\"beyondArgument\":%d}%n", perTask,
 				beyondArgument);
 		assertThat(beyondArgument).isLessThanOrEqualTo(300);
+	}
+
+	@Test
+	void aCompletedTaskRememberedForTheCompletedIdsWindowCostsAtMost150Bytes() {
+		redis.flushAll();
+		LuaRedisBroker broker = new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask"), Duration.ZERO,
+				LuaRedisBroker.DEFAULT_REPLY_TIMEOUT, Duration.ofHours(1));
+		List<EnqueueRequest> batch = new ArrayList<>(1000);
+		for (int i = 0; i < TASKS; i++) {
+			batch.add(EnqueueRequest.now("default", String.format("01JD%022d", i), "MailTasks.sendReceipt",
+					"{\"v\":1,\"args\":[" + ARGUMENT + "]}", 25));
+			if (batch.size() == 1000) {
+				broker.enqueueAll(batch);
+				batch.clear();
+			}
+		}
+		for (List<Delivery> deliveries = broker.dequeue("default", 1000, Duration.ofMinutes(1)); !deliveries
+			.isEmpty(); deliveries = broker.dequeue("default", 1000, Duration.ofMinutes(1))) {
+			broker.completeAll(deliveries, Duration.ZERO);
+		}
+		String done = "asynctask:{default}:done";
+		assertThat(redis.cli("ZCARD", done).trim()).isEqualTo(Integer.toString(TASKS));
+		long perId = Long.parseLong(redis.cli("MEMORY", "USAGE", done, "SAMPLES", "0").trim()) / TASKS;
+		System.out.printf("RESULT {\"scenario\":\"memory-completed-ids\",\"bytesPerCompletedId\":%d}%n", perId);
+		assertThat(perId).isLessThanOrEqualTo(150);
 	}
 
 	private static long usedMemory() {

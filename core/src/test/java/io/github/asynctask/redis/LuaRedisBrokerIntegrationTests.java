@@ -17,6 +17,7 @@ import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Every transition of the broker against a real Redis: seed a state, run one call,
@@ -42,6 +43,36 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(this.broker.enqueue(BrokerFixture.request(id)).outcome())
 			.isEqualTo(EnqueueResult.Outcome.ALREADY_EXISTS);
 		assertThat(fixture.llen(this.keys.pending(QUEUE))).isEqualTo(1);
+	}
+
+	@Test
+	void aCompletedTaskWhoseDataIsGoneStillRefusesAReSendOfItsId() {
+		Delivery delivery = fixture.enqueueAndTake();
+		assertThat(this.broker.complete(delivery, Duration.ZERO)).isEqualTo(AckResult.APPLIED);
+		assertThat(this.broker.find(QUEUE, delivery.id())).isEmpty();
+
+		assertThat(this.broker.enqueue(BrokerFixture.request(delivery.id())).outcome())
+			.isEqualTo(EnqueueResult.Outcome.ALREADY_EXISTS);
+		assertThat(fixture.llen(this.keys.pending(QUEUE))).isZero();
+	}
+
+	@Test
+	void completedIdsOlderThanTheWindowAreForgottenAsNewOnesComplete() {
+		LuaRedisBroker shortWindow = new LuaRedisBroker(connectionFactory, this.keys, Duration.ZERO,
+				LuaRedisBroker.DEFAULT_REPLY_TIMEOUT, Duration.ofMillis(1));
+		Delivery first = fixture.enqueueAndTake();
+		shortWindow.complete(first, Duration.ZERO);
+		long firstDoneAt = Long.parseLong(fixture.zscore(this.keys.done(QUEUE), first.id()));
+		// each completion forgets at most two older ids: the set cannot grow past the
+		// window
+		await().atMost(Duration.ofSeconds(5)).until(() -> {
+			shortWindow.complete(fixture.enqueueAndTake(), Duration.ZERO);
+			return fixture.zscore(this.keys.done(QUEUE), first.id()) == null;
+		});
+		assertThat(fixture.redisNow()).isGreaterThan(firstDoneAt);
+		assertThat(fixture.zcard(this.keys.done(QUEUE))).isLessThanOrEqualTo(2);
+		assertThat(this.broker.enqueue(BrokerFixture.request(first.id())).outcome())
+			.isEqualTo(EnqueueResult.Outcome.ENQUEUED);
 	}
 
 	@Test
@@ -410,15 +441,67 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void handBackPutsTheDeliveryInRetryWithoutCountingItAndFencesStaleTokens() {
+		Delivery delivery = fixture.enqueueAndTake();
+		long before = fixture.redisNow();
+		assertThat(this.broker.handBack(delivery, Duration.ofSeconds(2), Duration.ofMinutes(1), Duration.ofHours(1),
+				"not here", "nowhere"))
+			.isEqualTo(HandBackResult.HANDED_BACK);
+		TaskInfo info = this.broker.find(QUEUE, delivery.id()).orElseThrow();
+		assertThat(info.state()).isEqualTo(TaskState.RETRY);
+		assertThat(info.attempts()).isZero();
+		assertThat(info.lastError()).isEqualTo("not here");
+		assertThat(Long.parseLong(fixture.zscore(this.keys.retry(QUEUE), delivery.id())))
+			.isGreaterThanOrEqualTo(before + 2000);
+		assertThat(this.broker.handBack(delivery, Duration.ZERO, Duration.ZERO, Duration.ZERO, "x", "y"))
+			.isEqualTo(HandBackResult.STALE);
+	}
+
+	@Test
+	void handBackAfterTheGraceMovesTheTaskToDeadWithTheReason() {
+		Delivery delivery = fixture.enqueueAndTake();
+		assertThat(this.broker.handBack(delivery, Duration.ZERO, Duration.ZERO, Duration.ZERO, "not here",
+				"nowhere defines it"))
+			.isEqualTo(HandBackResult.DEAD);
+		TaskInfo info = this.broker.find(QUEUE, delivery.id()).orElseThrow();
+		assertThat(info.state()).isEqualTo(TaskState.DEAD);
+		assertThat(info.lastError()).isEqualTo("nowhere defines it");
+		assertThat(info.attempts()).isZero();
+	}
+
+	@Test
+	void handBackCountsTheGraceFromTheFirstHandBackAcrossDeliveries() {
+		Delivery first = fixture.enqueueAndTake();
+		assertThat(this.broker.handBack(first, Duration.ZERO, Duration.ZERO, Duration.ofHours(1), "not here", "gone"))
+			.isEqualTo(HandBackResult.HANDED_BACK);
+		awaitRedisTimePast(fixture.redisNow() + 5);
+		assertThat(this.broker.forward(QUEUE, 10).moved()).isEqualTo(1);
+		Delivery second = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		// the fetch rewrote the meta: the first hand-back's time must have survived it
+		assertThat(this.broker.handBack(second, Duration.ZERO, Duration.ZERO, Duration.ofMillis(5), "not here", "gone"))
+			.isEqualTo(HandBackResult.DEAD);
+	}
+
+	@Test
 	void trimDropsDeadPastRetentionAndExpiredCompleted() {
 		this.broker.kill(fixture.enqueueAndTake(), "old");
 		this.broker.complete(fixture.enqueueAndTake(), Duration.ZERO.plusMillis(1));
 		Delivery keep = fixture.enqueueAndTake();
 		this.broker.complete(keep, Duration.ofHours(1));
 		awaitRedisTimePast(fixture.redisNow() + 5);
-		assertThat(this.broker.trim(QUEUE, Duration.ofDays(7), 100)).isEqualTo(1);
-		assertThat(this.broker.trim(QUEUE, Duration.ZERO, 100)).isEqualTo(1);
+		assertThat(this.broker.trim(QUEUE, Duration.ofDays(7), 10, 100)).isEqualTo(new TrimResult(1, 0));
+		assertThat(this.broker.trim(QUEUE, Duration.ZERO, 10, 100)).isEqualTo(new TrimResult(1, 0));
 		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isEqualTo(1);
+	}
+
+	@Test
+	void trimOverTheDeadCapDropsTheOldestDeadWithTheirPayloads() {
+		for (int i = 0; i < 3; i++) {
+			this.broker.kill(fixture.enqueueAndTake(), "boom " + i);
+		}
+		assertThat(this.broker.trim(QUEUE, Duration.ofDays(7), 1, 100)).isEqualTo(new TrimResult(2, 2));
+		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isEqualTo(1);
+		assertThat(fixture.hlen(this.keys.payloads(QUEUE))).isEqualTo(1);
 	}
 
 	@Test
@@ -436,6 +519,23 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		this.broker.registerQueues(List.of("mail", "default"));
 		this.broker.registerQueues(List.of("mail"));
 		assertThat(this.broker.knownQueues()).containsExactlyInAnyOrder("mail", "default");
+	}
+
+	@Test
+	void aRegistryWrittenAsASetByAnEarlierVersionIsConvertedWithItsNames() {
+		fixture.redis.cli("SADD", this.keys.queues(), "mail", "default");
+		this.broker.registerQueues(List.of("reports"));
+		assertThat(this.broker.knownQueues()).containsExactlyInAnyOrder("mail", "default", "reports");
+		assertThat(fixture.redis.cli("TYPE", this.keys.queues())).isEqualTo("zset");
+	}
+
+	@Test
+	void anIdleQueueIsForgottenOnlyOnceUnregisteredForTheGivenTime() {
+		this.broker.registerQueues(List.of(QUEUE));
+		assertThat(this.broker.forgetQueueIfIdle(QUEUE, Duration.ofDays(1))).isFalse();
+		fixture.enqueue();
+		assertThat(this.broker.forgetQueueIfIdle(QUEUE, Duration.ZERO)).isFalse();
+		assertThat(this.broker.knownQueues()).contains(QUEUE);
 	}
 
 	private static void awaitRedisTimePast(long millis) {

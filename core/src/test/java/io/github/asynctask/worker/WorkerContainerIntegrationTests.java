@@ -129,13 +129,14 @@ class WorkerContainerIntegrationTests {
 		String payload = this.harness.request("count", Map.of(), "x").payload();
 		this.harness.broker.enqueue(EnqueueRequest.now("q", "unknown-1", "no.such.task", payload, 5));
 		this.harness.broker.enqueue(EnqueueRequest.now("q", "garbled-1", "count", "{\"args\": 42}", 5));
-		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		// an unknown name is handed back for another instance until the grace has passed
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).unknownTaskGrace(Duration.ofMillis(1)).build());
 		String ok = this.harness.submit("count", "fine");
 		await().atMost(WAIT).until(() -> this.harness.probe.completions("fine") == 1);
 		await().atMost(WAIT)
 			.until(() -> this.harness.find("unknown-1").state() == TaskState.DEAD
 					&& this.harness.find("garbled-1").state() == TaskState.DEAD);
-		assertThat(this.harness.find("unknown-1").lastError()).contains("No task named 'no.such.task'");
+		assertThat(this.harness.find("unknown-1").lastError()).contains("defines a task named 'no.such.task'");
 		assertThat(this.harness.find("garbled-1").lastError()).contains("Cannot read the arguments of task");
 		assertThat(this.harness.find("garbled-1").attempts()).isEqualTo(1);
 		assertThat(this.harness.broker.find("q", ok)).isEmpty();

@@ -31,7 +31,10 @@ class HostileContentIntegrationTests {
 		try (Rig rig = new Rig()) {
 			Path marker = rig.dir.resolve("gadget-marker");
 			List<WorkerJvm> workers = rig.startWorkers(2,
-					(options) -> options.jvm("-D" + Gadget.MARKER_PROPERTY + "=" + marker));
+					// unknown names are handed back for another instance until the grace
+					// ends
+					(options) -> options.jvm("-D" + Gadget.MARKER_PROPERTY + "=" + marker)
+						.with("unknownTaskGrace", "1"));
 			Map<String, String> hostile = new LinkedHashMap<>();
 			hostile.put("empty", "");
 			hostile.put("random-bytes", randomText());
@@ -98,8 +101,8 @@ class HostileContentIntegrationTests {
 				.filter((start) -> hostile.containsKey(start[2]))
 				.toList()).isEmpty();
 			reasons.forEach((id, reason) -> assertThat(reason).as(id).startsWith("DEAD: ").hasSizeGreaterThan(10));
-			assertThat(reasons.get("unknown-task")).contains("No task named 'no.such.task'");
-			assertThat(reasons.get("not-a-task-method")).contains("No task named 'notATask'");
+			assertThat(reasons.get("unknown-task")).contains("defines a task named 'no.such.task'");
+			assertThat(reasons.get("not-a-task-method")).contains("defines a task named 'notATask'");
 			assertThat(reasons.get("args-wrong-types")).contains("Cannot read the arguments");
 			assertThat(reasons.get("empty")).contains("unreadable task data");
 			assertThat(reasons.get("deep-nesting")).containsIgnoringCase("depth");

@@ -90,9 +90,15 @@ final class InvariantChecker {
 			.orElseThrow();
 	}
 
-	/** The keys of this queue still in Redis. */
+	/**
+	 * The keys of this queue still in Redis, but for the completed-ids set: it keeps the
+	 * id of every completed task for {@code async-task.retention.completed-ids} by
+	 * design.
+	 */
 	Set<String> queueKeys() {
-		return set("KEYS", this.keys.prefix() + ":{" + this.queue + "}:*");
+		Set<String> keys = set("KEYS", this.keys.prefix() + ":{" + this.queue + "}:*");
+		keys.remove(this.keys.done(this.queue));
+		return keys;
 	}
 
 	private Set<String> set(String... command) {

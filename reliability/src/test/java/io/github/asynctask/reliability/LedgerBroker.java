@@ -18,8 +18,10 @@ import io.github.asynctask.redis.DeliveryToken;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.ForwardResult;
+import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.TrimResult;
 
 /**
  * The worker JVM's broker: the real one, with every answer to an ack written to the
@@ -81,6 +83,14 @@ final class LedgerBroker implements RedisBroker {
 		return ack(delivery, "requeue", () -> this.delegate.requeue(delivery));
 	}
 
+	@Override
+	public HandBackResult handBack(Delivery delivery, Duration minDelay, Duration maxDelay, Duration grace,
+			String error, String deadReason) {
+		HandBackResult result = this.delegate.handBack(delivery, minDelay, maxDelay, grace, error, deadReason);
+		this.ledger.record("ACK", delivery.id(), delivery.token(), "hand back", result);
+		return result;
+	}
+
 	private AckResult ack(Delivery delivery, String action, Supplier<AckResult> call) {
 		AckResult result = call.get();
 		this.ledger.record("ACK", delivery.id(), delivery.token(), action, result);
@@ -118,8 +128,13 @@ final class LedgerBroker implements RedisBroker {
 	}
 
 	@Override
-	public int trim(String queue, Duration deadRetention, int limit) {
-		return this.delegate.trim(queue, deadRetention, limit);
+	public TrimResult trim(String queue, Duration deadRetention, int deadMax, int limit) {
+		return this.delegate.trim(queue, deadRetention, deadMax, limit);
+	}
+
+	@Override
+	public boolean forgetQueueIfIdle(String queue, Duration unseen) {
+		return this.delegate.forgetQueueIfIdle(queue, unseen);
 	}
 
 	@Override

@@ -72,6 +72,9 @@ class ReliabilityConfiguration {
 			properties.put("async-task.worker.heartbeat-interval", args.get("heartbeat") + "ms");
 			properties.put("async-task.worker.poll-interval", args.get("poll") + "ms");
 			properties.put("async-task.shutdown-timeout", args.get("shutdown") + "ms");
+			// a task no worker JVM defines is handed back this long before it goes to
+			// dead
+			properties.put("async-task.worker.unknown-task-grace", args.get("unknownTaskGrace", "3600000") + "ms");
 			properties.put("async-task.defaults.backoff.policy", "fixed");
 			properties.put("async-task.defaults.backoff.delay", "200ms");
 		}
@@ -137,7 +140,7 @@ class ReliabilityConfiguration {
 	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger,
 			AsyncTaskProperties properties) {
 		return new LedgerBroker(new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
-				properties.getRedisTimeout()), ledger);
+				properties.getRedisTimeout(), properties.getRetention().getCompletedIds()), ledger);
 	}
 
 	// A smaller re-send buffer than the auto-configuration's when a test asks for one.

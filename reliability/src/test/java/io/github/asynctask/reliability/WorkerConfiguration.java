@@ -32,8 +32,9 @@ class WorkerConfiguration {
 			.pollInterval(properties.getWorker().getPollInterval())
 			.recoverInterval(args.millis("recover"))
 			.shutdownTimeout(properties.getShutdownTimeout())
+			.unknownTaskGrace(properties.getWorker().getUnknownTaskGrace())
 			.retention(new WorkerSettings.Retention(properties.getRetention().getCompleted(),
-					properties.getRetention().getDead()))
+					properties.getRetention().getDead(), properties.getRetention().getDeadMax()))
 			.build();
 	}
 

@@ -10,21 +10,28 @@
   KEYS[3] <prefix>:{q}:lease      hash, id -> fencing token
   KEYS[4] <prefix>:{q}:completed  zset, id -> expires at (ms)
   KEYS[5] <prefix>:{q}:p          payloads hash
+  KEYS[6] <prefix>:{q}:done       zset, id -> completed at (ms), for the completed-ids window
   ARGV[1] completed retention in ms (0: drop at once)
-  ARGV[2], ARGV[3], ... pairs of task id and fencing token of the delivery
+  ARGV[2] completed-ids window in ms (0: remember none)
+  ARGV[3], ARGV[4], ... pairs of task id and fencing token of the delivery
   Reply: one code per pair, in order: 1 applied, 0 stale (success remembered),
          -1 no readable data for the id
   With no retention a current delivery's data is deleted unread: its body ran, so even
   data damaged since the fetch has nothing left to tell.
 ]]
-local tasks, active, leases, completed, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local tasks, active, leases, completed, payloads, done = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local retention = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+if not retention or not window then
+  return redis.error_reply('complete: ARGV[1] and ARGV[2] must be numbers of ms')
+end
 local now = now_ms()
 
 local function complete_one(id, token)
   if retention == 0 and redis.call('HGET', leases, id) == token then
     redis.call('ZREM', active, id)
     redis.call('HDEL', leases, id)
+    remember_done(done, id, now, window, retention)
     local existed = redis.call('HDEL', tasks, id) == 1
     redis.call('HDEL', payloads, id)
     return existed and 1 or -1
@@ -32,6 +39,7 @@ local function complete_one(id, token)
   local meta, code = take_active(tasks, active, leases, id, token)
   if meta then
     finish(tasks, payloads, completed, id, meta, now, retention)
+    remember_done(done, id, now, window, retention)
     return 1
   end
   if code == 0 then
@@ -41,7 +49,7 @@ local function complete_one(id, token)
 end
 
 local codes = {}
-for i = 2, #ARGV, 2 do
+for i = 3, #ARGV, 2 do
   codes[#codes + 1] = complete_one(ARGV[i], ARGV[i + 1])
 end
 return codes

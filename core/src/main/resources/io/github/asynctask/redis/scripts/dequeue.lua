@@ -19,18 +19,24 @@
   KEYS[9] <prefix>:{q}:fetch:<doneId>  record of an earlier call whose reply arrived, dropped
           (<prefix>:{q}:fetch: when there is none)
   KEYS[10] <prefix>:{q}:p         payloads hash
+  KEYS[11] <prefix>:{q}:done      zset, id -> completed at (ms), for the completed-ids window
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
-  ARGV[4..3 + N] one fencing token per task that may be taken, decimal strings, given out in
+  ARGV[4] completed-ids window in ms (0: remember none)
+  ARGV[5..4 + N] one fencing token per task that may be taken, decimal strings, given out in
           order to the tasks delivered
   Reply: flat array { id1, meta1, payload1, id2, meta2, payload2, ... }
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
-local fetch, payloads = KEYS[8], KEYS[10]
+local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
 local max = tonumber(ARGV[1])
-if #ARGV - 3 < max then
-  return redis.error_reply('dequeue needs one fencing token per task: ' .. max .. ' asked, ' .. (#ARGV - 3) .. ' sent')
+local retention, window = tonumber(ARGV[3]), tonumber(ARGV[4])
+if not retention or not window then
+  return redis.error_reply('dequeue: ARGV[3] and ARGV[4] must be numbers of ms')
+end
+if #ARGV - 4 < max then
+  return redis.error_reply('dequeue needs one fencing token per task: ' .. max .. ' asked, ' .. (#ARGV - 4) .. ' sent')
 end
 redis.call('DEL', KEYS[9])
 if redis.call('EXISTS', fetch) == 1 or redis.call('EXISTS', paused) == 1 then
@@ -50,11 +56,12 @@ for _, id in ipairs(ids) do
   if err then
     bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err, now)
   elseif meta.ok then
-    finish(tasks, payloads, completed, id, meta, now, tonumber(ARGV[3]))
+    finish(tasks, payloads, completed, id, meta, now, retention)
+    remember_done(done, id, now, window, retention)
   else
     meta.a = meta.a + 1
     given = given + 1
-    meta.k = ARGV[3 + given]
+    meta.k = ARGV[4 + given]
     meta.s = 'a'
     meta.t = now
     out[#out + 1] = id

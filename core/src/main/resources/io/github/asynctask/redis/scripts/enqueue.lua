@@ -2,7 +2,8 @@
   Records tasks of one queue, one or many per call (a transaction's submits go together):
   each is pending, or scheduled when it has a run-at in the future. With a bizId the dedup
   key is claimed with SET NX PX in the same script, so a duplicate never creates a task.
-  Re-sending an id that exists changes nothing. Tasks are taken in order, so a later one
+  Re-sending an id that exists, or that completed within the completed-ids window (its data
+  may be gone already), changes nothing. Tasks are taken in order, so a later one
   in the same call sees what an earlier one did.
 
   KEYS[1] <prefix>:{q}:t          tasks hash (meta)
@@ -10,6 +11,8 @@
   KEYS[3] <prefix>:{q}:scheduled  zset
   KEYS[4] <prefix>:{q}:p          payloads hash
   KEYS[4 + i] <prefix>:{q}:u:<len>:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none)
+  KEYS[#KEYS] <prefix>:{q}:done   zset, id -> completed at (ms): ids that completed within the
+                                  completed-ids window (the last key, after the dedup keys)
   ARGV[1] wake channel (published when pending goes from empty to non-empty)
   ARGV[2] due channel (published when a task becomes the earliest scheduled)
   then 6 values per task i, from ARGV[3 + 6 * (i - 1)]:
@@ -20,6 +23,7 @@
          0 duplicate (id: the holder), 3 already exists
 ]]
 local tasks, pending, scheduled, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local done = KEYS[#KEYS]
 local wake_channel, due_channel = ARGV[1], ARGV[2]
 local now = now_ms()
 local out = {}
@@ -34,6 +38,9 @@ end
 
 local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_ttl)
   if redis.call('HEXISTS', tasks, id) == 1 then
+    return 3, id
+  end
+  if redis.call('ZSCORE', done, id) then
     return 3, id
   end
   if dedup_ttl > 0 and not redis.call('SET', unique, id, 'NX', 'PX', dedup_ttl) then

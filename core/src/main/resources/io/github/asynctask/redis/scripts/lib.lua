@@ -12,6 +12,7 @@
     m  max retries               c  created at (ms)
     t  state changed at (ms; absent: c)
     e  last error (optional)     ok 1 once a body succeeded (optional)
+    u  first handed back by an instance that does not define the task (ms; optional)
   Every time value is Redis TIME in milliseconds.
   Layout v1 kept "<meta JSON with v 1>\n<payload>" in the tasks hash alone: such a value is
   still read, and the task's next write converts it (payload moved to the payloads hash).
@@ -68,6 +69,10 @@ local function checked_meta(decoded)
   end
   if decoded.ok == 1 then
     meta.ok = 1
+  end
+  -- u: kept across transitions, else a task handed back again and again never runs out of grace
+  if finite(decoded.u) then
+    meta.u = decoded.u
   end
   return meta, nil
 end
@@ -220,4 +225,19 @@ local function remember_success(tasks, payloads, id)
     write_task(tasks, payloads, id, meta)
   end
   return 0
+end
+
+-- Remembers for the completed-ids window that id completed, so that a re-send of its submit
+-- (a reply lost after Redis applied it) is refused by enqueue once its data is gone. Needless
+-- while the task itself is kept at least as long (retention >= window). Each call also drops
+-- at most two remembered ids older than the window: the set stays bounded, amortized O(1).
+local function remember_done(done, id, now, window, retention)
+  if window <= retention then
+    return
+  end
+  redis.call('ZADD', done, now, id)
+  local old = redis.call('ZRANGEBYSCORE', done, '-inf', now - window, 'LIMIT', 0, 2)
+  if #old > 0 then
+    redis.call('ZREM', done, unpack(old))
+  end
 end

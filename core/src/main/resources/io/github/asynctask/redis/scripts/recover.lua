@@ -10,14 +10,20 @@
   KEYS[5] <prefix>:{q}:dead       zset
   KEYS[6] <prefix>:{q}:completed  zset
   KEYS[7] <prefix>:{q}:p          payloads hash
+  KEYS[8] <prefix>:{q}:done       zset, id -> completed at (ms), for the completed-ids window
   ARGV[1] max deliveries to recover
   ARGV[2] delay before the retry in ms
   ARGV[3] completed retention in ms
   ARGV[4] due channel
+  ARGV[5] completed-ids window in ms (0: remember none)
   Reply: number of deliveries recovered
 ]]
 local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
-local payloads = KEYS[7]
+local payloads, done = KEYS[7], KEYS[8]
+local retention, window = tonumber(ARGV[3]), tonumber(ARGV[5])
+if not retention or not window then
+  return redis.error_reply('recover: ARGV[3] and ARGV[5] must be numbers of ms')
+end
 local now = now_ms()
 local ids = redis.call('ZRANGEBYSCORE', active, '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
 for _, id in ipairs(ids) do
@@ -27,7 +33,8 @@ for _, id in ipairs(ids) do
   if err then
     bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err, now)
   elseif meta.ok then
-    finish(tasks, payloads, completed, id, meta, now, tonumber(ARGV[3]))
+    finish(tasks, payloads, completed, id, meta, now, retention)
+    remember_done(done, id, now, window, retention)
   else
     local reason = 'lease expired on delivery ' .. meta.a .. ' (worker lost)'
     if meta.a > meta.m then
