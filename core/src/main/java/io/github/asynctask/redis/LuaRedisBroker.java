@@ -213,12 +213,17 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
-	public int recover(String queue, int limit, Duration retryDelay) {
-		return (int) Replies.single(this.runner.run(Scripts.RECOVER, queue,
+	public RecoverResult recover(String queue, int limit, Duration retryDelay) {
+		List<?> reply = Replies.list(this.runner.run(Scripts.RECOVER, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
 						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue)),
 				List.of(Integer.toString(limit), millis(retryDelay), millis(this.completedRetention),
 						this.keys.dueChannel(queue))));
+		int recovered = (int) Replies.number(reply.get(0));
+		long nextDeadline = Replies.number(reply.get(1));
+		long now = Replies.number(reply.get(2));
+		return new RecoverResult(recovered,
+				(nextDeadline < 0) ? null : Duration.ofMillis(Math.max(0, nextDeadline - now)));
 	}
 
 	@Override

@@ -74,9 +74,9 @@ public interface RedisBroker {
 
 	/**
 	 * Move up to {@code limit} tasks whose lease expired to retry (after
-	 * {@code retryDelay}) or dead.
+	 * {@code retryDelay}) or dead, and tell when the next lease of the queue ends.
 	 */
-	int recover(String queue, int limit, Duration retryDelay);
+	RecoverResult recover(String queue, int limit, Duration retryDelay);
 
 	/** Move up to {@code limit} due scheduled and retry tasks to pending. */
 	ForwardResult forward(String queue, int limit);

@@ -89,7 +89,8 @@ public final class WorkerContainer implements SmartLifecycle {
 				new Forwarder(this.broker, queues, this.settings.pollInterval(), spread), retryDelay);
 		this.agents.add(this.forwarder);
 		this.agents.add(new PeriodicLoop("asynctask-recoverer",
-				new Recoverer(this.broker, queues, this.settings.recoverInterval(), spread), retryDelay));
+				new Recoverer(this.broker, queues, this.settings.recoverInterval(), this.settings.lease()),
+				retryDelay));
 		this.agents.add(new PeriodicLoop("asynctask-janitor", new Janitor(this.broker, queues,
 				this.settings.retention().dead(), this.settings.janitorInterval(), spread), retryDelay));
 	}

@@ -264,7 +264,7 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		fixture.enqueue();
 		Delivery expiring = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
 		Delivery healthy = fixture.enqueueAndTake();
-		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO)).isEqualTo(1);
+		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO).recovered()).isEqualTo(1);
 		assertThat(this.broker.find(QUEUE, expiring.id()).orElseThrow()).satisfies((info) -> {
 			assertThat(info.state()).isEqualTo(TaskState.RETRY);
 			assertThat(info.lastError()).contains("lease expired");

@@ -17,6 +17,7 @@ import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.ForwardResult;
+import io.github.asynctask.redis.RecoverResult;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 
@@ -107,7 +108,7 @@ final class LedgerBroker implements RedisBroker {
 	}
 
 	@Override
-	public int recover(String queue, int limit, Duration retryDelay) {
+	public RecoverResult recover(String queue, int limit, Duration retryDelay) {
 		return this.delegate.recover(queue, limit, retryDelay);
 	}
 

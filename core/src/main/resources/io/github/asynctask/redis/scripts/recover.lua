@@ -13,7 +13,8 @@
   ARGV[2] delay before the retry in ms
   ARGV[3] completed retention in ms
   ARGV[4] due channel
-  Reply: number of deliveries recovered
+  Reply: { deliveries recovered, earliest lease deadline left in ms or -1 when none is
+         active, Redis now in ms }, so the recoverer can sleep until the next lease ends
 ]]
 local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local now = now_ms()
@@ -38,4 +39,5 @@ end
 if #ids > 0 then
   redis.call('PUBLISH', ARGV[4], '')
 end
-return #ids
+local next_deadline = redis.call('ZRANGE', active, 0, 0, 'WITHSCORES')[2]
+return { #ids, next_deadline and tonumber(next_deadline) or -1, now }
