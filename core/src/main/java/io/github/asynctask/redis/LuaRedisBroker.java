@@ -293,6 +293,12 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
+	public int serving(String queue, String instanceId, Duration ttl) {
+		return (int) Replies.single(this.runner.run(Scripts.SERVING, queue, List.of(this.keys.workers(queue)),
+				List.of(instanceId, millis(ttl))));
+	}
+
+	@Override
 	public void unregister(String instanceId) {
 		this.runner.run(Scripts.UNREGISTER, "-", List.of(this.keys.instancesSeen(), this.keys.instancesInfo()),
 				List.of(instanceId));

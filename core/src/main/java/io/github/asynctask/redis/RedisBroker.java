@@ -126,6 +126,13 @@ public interface RedisBroker {
 	/** Remove this instance's entry (clean shutdown). */
 	void unregister(String instanceId);
 
+	/**
+	 * Mark this instance as serving the queue for {@code ttl} ({@link Duration#ZERO}:
+	 * unmark it) and count the live instances serving it, with one O(1) call per queue.
+	 * @return instances whose mark has not run out, this one included unless unmarked
+	 */
+	int serving(String queue, String instanceId, Duration ttl);
+
 	/** Info documents of the live instances, by instance id. */
 	Map<String, String> instances();
 

@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * &lt;prefix&gt;:{q}:u:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
  * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty, or resumed with tasks
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
+ * &lt;prefix&gt;:{q}:workers    ZSET   instance id -> serves the queue until (ms)
  * &lt;prefix&gt;:queues         SET    every registered queue name
  * &lt;prefix&gt;:{instances}:seen ZSET  instance id -> expires at (ms)
  * &lt;prefix&gt;:{instances}:info HASH  instance id -> info JSON
@@ -116,6 +117,11 @@ public final class RedisKeys {
 
 	public String dueChannel(String queue) {
 		return queueKey(queue, "due");
+	}
+
+	/** Live instances serving the queue, by when their mark runs out. */
+	public String workers(String queue) {
+		return queueKey(queue, "workers");
 	}
 
 	public String queues() {

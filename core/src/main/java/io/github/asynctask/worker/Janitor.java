@@ -5,7 +5,10 @@ import java.util.List;
 
 import io.github.asynctask.redis.RedisBroker;
 
-/** Drops dead tasks past their retention and completed ones past theirs, in batches. */
+/**
+ * Drops dead tasks past their retention and completed ones past theirs, in batches; each
+ * queue at its own pace, spread over the instances serving it.
+ */
 final class Janitor implements PeriodicLoop.Step {
 
 	static final int BATCH = 1000;
@@ -28,13 +31,18 @@ final class Janitor implements PeriodicLoop.Step {
 		this.spread = spread;
 	}
 
+	private final QueueTimes times = new QueueTimes();
+
 	@Override
 	public Duration run() {
-		boolean more = false;
+		long now = System.nanoTime();
 		for (String queue : this.queues) {
-			more |= this.broker.trim(queue, this.deadRetention, BATCH) >= BATCH;
+			if (this.times.due(queue, now)) {
+				boolean more = this.broker.trim(queue, this.deadRetention, BATCH) >= BATCH;
+				this.times.runIn(queue, more ? Duration.ZERO : this.spread.spread(queue, this.interval), now);
+			}
 		}
-		return more ? Duration.ZERO : this.spread.spread(this.interval);
+		return this.times.untilNext(System.nanoTime());
 	}
 
 }

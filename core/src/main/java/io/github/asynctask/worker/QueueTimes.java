@@ -2,6 +2,7 @@ package io.github.asynctask.worker;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -13,10 +14,13 @@ final class QueueTimes {
 
 	private final Map<String, Long> next = new ConcurrentHashMap<>();
 
-	/** True when the queue has not run yet or its time has come. */
+	/** Queues woken since their last run; a wake-up during a run is kept for the next. */
+	private final Set<String> woken = ConcurrentHashMap.newKeySet();
+
+	/** True when the queue has not run yet, was woken, or its time has come. */
 	boolean due(String queue, long now) {
 		Long at = this.next.get(queue);
-		return at == null || at - now <= 0;
+		return this.woken.remove(queue) || at == null || at - now <= 0;
 	}
 
 	void runIn(String queue, Duration wait, long now) {
@@ -25,7 +29,7 @@ final class QueueTimes {
 
 	/** Run the queue at the agent's next round (a wake-up named it). */
 	void runNow(String queue) {
-		this.next.remove(queue);
+		this.woken.add(queue);
 	}
 
 	/** How long until the earliest queue is due; zero when one is due already. */

@@ -54,6 +54,8 @@ public final class WorkerContainer implements SmartLifecycle {
 
 	private final PeriodicLoop forwarder;
 
+	private final Forwarder forwarding;
+
 	/** Guarded by this. */
 	private boolean running;
 
@@ -85,8 +87,8 @@ public final class WorkerContainer implements SmartLifecycle {
 						this.settings.lease(), this.settings.heartbeatInterval(), spread),
 				this.settings.heartbeatInterval().dividedBy(2));
 		this.reporter = new PeriodicLoop("asynctask-reporter", pendingReports::resend, retryDelay);
-		this.forwarder = new PeriodicLoop("asynctask-forwarder",
-				new Forwarder(this.broker, queues, this.settings.pollInterval(), spread), retryDelay);
+		this.forwarding = new Forwarder(this.broker, queues, this.settings.pollInterval(), spread);
+		this.forwarder = new PeriodicLoop("asynctask-forwarder", this.forwarding, retryDelay);
 		this.agents.add(this.forwarder);
 		this.agents.add(new PeriodicLoop("asynctask-recoverer",
 				new Recoverer(this.broker, queues, this.settings.recoverInterval(), this.settings.lease()),
@@ -146,6 +148,7 @@ public final class WorkerContainer implements SmartLifecycle {
 
 			@Override
 			public void onDue(String queue) {
+				WorkerContainer.this.forwarding.wake(queue);
 				WorkerContainer.this.forwarder.wake();
 			}
 
@@ -176,6 +179,7 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.heartbeat.stop(this.settings.pollInterval());
 		try {
 			this.broker.unregister(this.instanceId);
+			this.workers.keySet().forEach((queue) -> this.broker.serving(queue, this.instanceId, Duration.ZERO));
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not unregister instance {}; its entry expires after the lease", this.instanceId, ex);

@@ -178,6 +178,11 @@ final class LedgerBroker implements RedisBroker {
 	}
 
 	@Override
+	public int serving(String queue, String instanceId, Duration ttl) {
+		return this.delegate.serving(queue, instanceId, ttl);
+	}
+
+	@Override
 	public Map<String, String> instances() {
 		return this.delegate.instances();
 	}
