@@ -77,10 +77,11 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		List<List<String>> args = new ArrayList<>(calls.size());
 		for (List<Integer> call : calls) {
 			String queue = requests.get(call.get(0)).queue();
-			List<String> callKeys = new ArrayList<>(3 + call.size());
-			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue)));
-			List<String> callArgs = new ArrayList<>(2 + call.size() * 6);
-			callArgs.addAll(List.of(this.keys.wakeChannel(queue), this.keys.dueChannel(queue)));
+			List<String> callKeys = new ArrayList<>(4 + call.size());
+			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
+					this.keys.wake(queue)));
+			List<String> callArgs = new ArrayList<>(1 + call.size() * 6);
+			callArgs.add(this.keys.dueChannel(queue));
 			for (int position : call) {
 				EnqueueRequest request = requests.get(position);
 				callKeys.add(uniqueKey(request));
@@ -132,8 +133,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		}
 		List<String> keys = this.dequeueKeys.computeIfAbsent(queue,
 				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
-						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name),
-						this.keys.completed(name)));
+						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name), this.keys.completed(name),
+						this.keys.wake(name)));
 		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys,
 				List.of(Integer.toString(max), millis(lease), millis(this.completedRetention))));
 		List<Delivery> deliveries = new ArrayList<>(reply.size() / 2);
@@ -193,7 +194,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public AckResult requeue(Delivery delivery) {
 		String queue = delivery.queue();
 		return ack(Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.pending(queue)), List.of(this.keys.wakeChannel(queue)));
+				this.keys.leases(queue), this.keys.pending(queue), this.keys.wake(queue)), List.of());
 	}
 
 	@Override
@@ -230,8 +231,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public ForwardResult forward(String queue, int limit) {
 		List<?> reply = Replies.list(this.runner.run(
 				Scripts.FORWARD, queue, List.of(this.keys.tasks(queue), this.keys.scheduled(queue),
-						this.keys.retry(queue), this.keys.pending(queue)),
-				List.of(Integer.toString(limit), this.keys.wakeChannel(queue))));
+						this.keys.retry(queue), this.keys.pending(queue), this.keys.wake(queue)),
+				List.of(Integer.toString(limit))));
 		int moved = (int) Replies.number(reply.get(0));
 		long nextDue = Replies.number(reply.get(1));
 		long now = Replies.number(reply.get(2));
@@ -256,8 +257,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	private void setPaused(String queue, String flag) {
-		this.runner.run(Scripts.SET_PAUSED, queue, List.of(this.keys.paused(queue), this.keys.pending(queue)),
-				List.of(flag, this.keys.wakeChannel(queue)));
+		this.runner.run(Scripts.SET_PAUSED, queue,
+				List.of(this.keys.paused(queue), this.keys.pending(queue), this.keys.wake(queue)), List.of(flag));
 	}
 
 	@Override
@@ -277,8 +278,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	@Override
 	public boolean retryDead(String queue, String id) {
 		long reply = Replies.single(this.runner.run(Scripts.RETRY_DEAD, queue,
-				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.pending(queue)),
-				List.of(id, this.keys.wakeChannel(queue))));
+				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.pending(queue), this.keys.wake(queue)),
+				List.of(id)));
 		if (reply == -1) {
 			throw new IllegalStateException("Dead task " + id + " of queue '" + queue
 					+ "' has unreadable data and cannot be retried; inspect it, then delete it");

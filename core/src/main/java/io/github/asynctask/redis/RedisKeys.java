@@ -23,7 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
  * &lt;prefix&gt;:{q}:u:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
- * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty, or resumed with tasks
+ * &lt;prefix&gt;:{q}:wake       LIST   at most one wake-up token: pending went from empty to
+ *                               non-empty, resumed with tasks, or a fetch left tasks behind
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
  * &lt;prefix&gt;:{q}:workers    ZSET   instance id -> serves the queue until (ms)
  * &lt;prefix&gt;:queues         SET    every registered queue name
@@ -111,7 +112,11 @@ public final class RedisKeys {
 		return queueKey(queue, "u:");
 	}
 
-	public String wakeChannel(String queue) {
+	/**
+	 * The queue's wake-up list: at most one token, taken by one idle fetcher blocked on
+	 * it.
+	 */
+	public String wake(String queue) {
 		return queueKey(queue, "wake");
 	}
 

@@ -74,8 +74,8 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.watchdog = watchdog;
 		TaskRun.Factory runs = new TaskRun.Factory(invoker, completion, builder.listener());
 		this.settings.concurrencyByQueue()
-			.forEach((queue, concurrency) -> this.workers.put(queue,
-					new QueueWorker(queue, concurrency, this.broker, this.settings, runs)));
+			.forEach((queue, concurrency) -> this.workers.put(queue, new QueueWorker(queue, concurrency, this.broker,
+					this.settings, runs, this.wakeSignals.pendingWait(queue))));
 		List<String> queues = List.copyOf(this.workers.keySet());
 		Map<String, RunningTasks> running = new LinkedHashMap<>();
 		this.workers.forEach((queue, worker) -> running.put(queue, worker.running()));
@@ -137,14 +137,6 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.workers.values().forEach(QueueWorker::start);
 		this.agents.forEach(PeriodicLoop::start);
 		this.wakeSignals.subscribe(this.workers.keySet(), new WakeListener() {
-
-			@Override
-			public void onPending(String queue) {
-				QueueWorker worker = WorkerContainer.this.workers.get(queue);
-				if (worker != null) {
-					worker.wake();
-				}
-			}
 
 			@Override
 			public void onDue(String queue) {

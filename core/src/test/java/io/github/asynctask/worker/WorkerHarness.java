@@ -13,6 +13,7 @@ import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.test.RedisServer;
@@ -78,7 +79,13 @@ final class WorkerHarness implements AutoCloseable {
 	}
 
 	WorkerContainer start(WorkerSettings settings, UnaryOperator<WorkerContainerBuilder> customizer) {
-		WorkerContainerBuilder builder = new WorkerContainerBuilder(this.broker,
+		return start(this.broker, settings, customizer);
+	}
+
+	/** A container talking to Redis through {@code broker} (e.g. one counting calls). */
+	WorkerContainer start(RedisBroker broker, WorkerSettings settings,
+			UnaryOperator<WorkerContainerBuilder> customizer) {
+		WorkerContainerBuilder builder = new WorkerContainerBuilder(broker,
 				new RedisWakeSignals(this.connectionFactory, this.keys), this.registry, this.codec,
 				new TestTasks.ReflectiveInvoker(), settings)
 			.backoff(Backoffs.fixed(Duration.ZERO));

@@ -12,6 +12,8 @@
   KEYS[5] <prefix>:{q}:paused     string
   KEYS[6] <prefix>:{q}:dead       zset
   KEYS[7] <prefix>:{q}:completed  zset
+  KEYS[8] <prefix>:{q}:wake       list, wake-up token: left when tasks remain after this
+                                  fetch, so the next idle fetcher takes them
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
@@ -44,5 +46,8 @@ for _, id in ipairs(ids) do
     redis.call('ZADD', active, deadline, id)
     redis.call('HSET', leases, id, meta.k)
   end
+end
+if redis.call('LLEN', pending) > 0 then
+  wake(KEYS[8])
 end
 return out
