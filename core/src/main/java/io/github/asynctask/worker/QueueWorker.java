@@ -31,6 +31,9 @@ final class QueueWorker {
 
 	private static final Duration MAX_ERROR_BACKOFF = Duration.ofSeconds(5);
 
+	/** The fallback poll of a fetcher waiting on its wake-up list, in poll intervals. */
+	static final int IDLE_FACTOR = 5;
+
 	private final String queue;
 
 	private final RedisBroker broker;
@@ -173,17 +176,18 @@ final class QueueWorker {
 
 	/**
 	 * The queue ran dry: wait for the token the next push leaves (taken by one idle
-	 * fetcher of all instances); the jittered timeout is the poll that covers a lost one.
+	 * fetcher of all instances). A token stays in Redis until taken, so only a Redis that
+	 * lost writes loses one: the poll that covers it may be rarer than the poll interval.
+	 * If Redis cannot be reached, the plain poll interval applies.
 	 */
 	private void awaitWork() {
-		Duration poll = ClusterSpread.jitter(this.settings.pollInterval());
 		try {
-			this.pendingWait.await(poll);
+			this.pendingWait.await(ClusterSpread.jitter(this.settings.pollInterval().multipliedBy(IDLE_FACTOR)));
 		}
 		catch (RuntimeException ex) {
 			if (this.fetching) {
 				logger.debug("Waiting for a wake-up of queue '{}' failed; polling instead", this.queue, ex);
-				this.wakeUp.awaitQuietly(poll);
+				this.wakeUp.awaitQuietly(ClusterSpread.jitter(this.settings.pollInterval()));
 			}
 		}
 	}
