@@ -88,8 +88,15 @@ final class InvariantChecker {
 	}
 
 	/** The keys of this queue still in Redis. */
+	/**
+	 * The queue's keys holding tasks or their state; the serving marks and a wake-up
+	 * token live while instances serve the queue and hold no task.
+	 */
 	Set<String> queueKeys() {
-		return set("KEYS", this.keys.prefix() + ":{" + this.queue + "}:*");
+		Set<String> keys = set("KEYS", this.keys.prefix() + ":{" + this.queue + "}:*");
+		keys.remove(this.keys.workers(this.queue));
+		keys.remove(this.keys.wake(this.queue));
+		return keys;
 	}
 
 	private Set<String> set(String... command) {
