@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 
-import io.github.asynctask.redis.QueueName;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -2,6 +2,7 @@ package io.github.asynctask.autoconfigure;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.BackoffPolicy;
@@ -18,7 +19,6 @@ import io.github.asynctask.definition.TaskDefaults;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.CompositeTaskListener;
 import io.github.asynctask.event.TaskListener;
-import io.github.asynctask.metrics.BusyWorkers;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
@@ -187,12 +187,6 @@ public final class AsyncTaskAutoConfiguration {
 			return new RedisWakeSignals(connectionFactory, keys);
 		}
 
-		@Bean
-		@ConditionalOnMissingBean
-		WorkerSettings asyncTaskWorkerSettings(AsyncTaskProperties properties) {
-			return WorkerSettingsMapper.workerSettings(properties);
-		}
-
 		// A BackoffPolicy bean of the application replaces async-task.defaults.backoff.*.
 		@Bean
 		@ConditionalOnMissingBean
@@ -206,29 +200,30 @@ public final class AsyncTaskAutoConfiguration {
 			return new ProxyTaskBodyInvoker();
 		}
 
-		// A SmartLifecycle: starts after the context is refreshed, stops (finishing or
-		// requeueing running tasks) before Redis goes away. Its pools stay private.
+		// A SmartLifecycle: builds the container when the context starts (the queues with
+		// task methods are known only then), stops it (finishing or requeueing running
+		// tasks) before Redis goes away. Its pools stay private. An application
+		// WorkerSettings bean replaces the settings made from async-task.*.
 		@Bean
-		@ConditionalOnMissingBean
-		WorkerContainer asyncTaskWorkerContainer(RedisBroker broker, WakeSignals wakeSignals, TaskRegistry registry,
-				TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker, WorkerSettings settings, BackoffPolicy backoff,
+		@ConditionalOnMissingBean(WorkerContainer.class)
+		AsyncTaskWorkers asyncTaskWorkers(AsyncTaskProperties properties, RedisBroker broker, WakeSignals wakeSignals,
+				TaskRegistry registry, TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker,
+				ObjectProvider<WorkerSettings> settings, BackoffPolicy backoff,
 				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners) {
-			return new WorkerContainerBuilder(broker, wakeSignals, registry, codec, bodyInvoker, settings)
-				.interceptors(interceptors.orderedStream().toList())
-				.listener(listeners(listeners))
-				.backoff(backoff)
-				.build();
+			return new AsyncTaskWorkers(
+					() -> Optional.ofNullable(settings.getIfAvailable())
+						.or(() -> WorkerSettingsMapper.servedQueues(properties, registry)),
+					(served) -> new WorkerContainerBuilder(broker, wakeSignals, registry, codec, bodyInvoker, served)
+						.interceptors(interceptors.orderedStream().toList())
+						.listener(listeners(listeners))
+						.backoff(backoff)
+						.build());
 		}
 
 		@Bean
-		@ConditionalOnMissingBean
-		BusyWorkers asyncTaskBusyWorkers(WorkerContainer container) {
-			return container::busyThreads;
-		}
-
-		@Bean
-		UnservedQueuesWarning asyncTaskUnservedQueuesWarning(TaskRegistry registry, WorkerSettings settings) {
-			return new UnservedQueuesWarning(registry, settings);
+		UnservedQueuesWarning asyncTaskUnservedQueuesWarning(AsyncTaskProperties properties, TaskRegistry registry,
+				RedisBroker broker) {
+			return new UnservedQueuesWarning(properties, registry, broker);
 		}
 
 	}

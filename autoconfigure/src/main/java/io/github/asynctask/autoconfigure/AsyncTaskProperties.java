@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
@@ -56,8 +58,9 @@ public class AsyncTaskProperties implements Validator {
 	private Duration shutdownTimeout = Duration.ofSeconds(30);
 
 	/**
-	 * Worker pools by queue name; when none is configured, the "default" queue is served
-	 * by 8 threads.
+	 * Per-queue settings by queue name. Every queue with task methods in this application
+	 * is served without being listed here; a queue listed here is served too (another
+	 * application may submit to it) unless its enabled flag is false.
 	 */
 	private final Map<String, Queue> queues = new LinkedHashMap<>();
 
@@ -130,14 +133,6 @@ public class AsyncTaskProperties implements Validator {
 		return this.queues;
 	}
 
-	/**
-	 * The queues this instance serves: those configured, or the {@code default} queue
-	 * with its default concurrency when none is.
-	 */
-	public Map<String, Queue> effectiveQueues() {
-		return this.queues.isEmpty() ? Map.of(DEFAULT_QUEUE, new Queue()) : Map.copyOf(this.queues);
-	}
-
 	public Worker getWorker() {
 		return this.worker;
 	}
@@ -182,16 +177,30 @@ public class AsyncTaskProperties implements Validator {
 	public static class Queue {
 
 		/**
-		 * Worker threads for the queue: at most this many of its tasks run at once on
-		 * this instance.
+		 * Whether this instance serves the queue; false leaves its tasks to other
+		 * instances.
 		 */
-		private int concurrency = 8;
+		private boolean enabled = true;
 
-		public int getConcurrency() {
+		/**
+		 * Worker threads for the queue: at most this many of its tasks run at once on
+		 * this instance; unset means async-task.worker.concurrency.
+		 */
+		private @Nullable Integer concurrency;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable Integer getConcurrency() {
 			return this.concurrency;
 		}
 
-		public void setConcurrency(int concurrency) {
+		public void setConcurrency(@Nullable Integer concurrency) {
 			this.concurrency = concurrency;
 		}
 
@@ -208,16 +217,22 @@ public class AsyncTaskProperties implements Validator {
 		private boolean enabled = true;
 
 		/**
+		 * Worker threads of every served queue that sets no concurrency of its own under
+		 * async-task.queues.
+		 */
+		private int concurrency = 8;
+
+		/**
 		 * How often an idle queue is polled when no wake-up signal arrives (a fallback
 		 * for lost pub/sub messages).
 		 */
 		private Duration pollInterval = Duration.ofSeconds(2);
 
 		/**
-		 * How often the leases of running tasks are renewed; the lease must be at least
-		 * three times as long.
+		 * How often the leases of running tasks are renewed; unset means a third of
+		 * async-task.lease, and a value set must not exceed that.
 		 */
-		private Duration heartbeatInterval = Duration.ofSeconds(10);
+		private @Nullable Duration heartbeatInterval;
 
 		public boolean isEnabled() {
 			return this.enabled;
@@ -225,6 +240,14 @@ public class AsyncTaskProperties implements Validator {
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+		public int getConcurrency() {
+			return this.concurrency;
+		}
+
+		public void setConcurrency(int concurrency) {
+			this.concurrency = concurrency;
 		}
 
 		public Duration getPollInterval() {
@@ -235,11 +258,11 @@ public class AsyncTaskProperties implements Validator {
 			this.pollInterval = pollInterval;
 		}
 
-		public Duration getHeartbeatInterval() {
+		public @Nullable Duration getHeartbeatInterval() {
 			return this.heartbeatInterval;
 		}
 
-		public void setHeartbeatInterval(Duration heartbeatInterval) {
+		public void setHeartbeatInterval(@Nullable Duration heartbeatInterval) {
 			this.heartbeatInterval = heartbeatInterval;
 		}
 

@@ -3,7 +3,7 @@ package io.github.asynctask.autoconfigure;
 import java.time.Duration;
 import java.util.Map;
 
-import io.github.asynctask.redis.QueueName;
+import io.github.asynctask.QueueName;
 
 import org.jspecify.annotations.Nullable;
 
@@ -37,9 +37,12 @@ final class AsyncTaskPropertiesValidator {
 			reject("maxPayloadSize", "max-payload-size", "must be positive but was " + p.getMaxPayloadSize());
 		}
 		positive("lease", "lease", p.getLease());
-		positive("worker.heartbeatInterval", "worker.heartbeat-interval", p.getWorker().getHeartbeatInterval());
+		if (p.getWorker().getConcurrency() <= 0) {
+			reject("worker.concurrency", "worker.concurrency", "must be at least 1 but was "
+					+ p.getWorker().getConcurrency() + "; to run no task here, set async-task.worker.enabled=false");
+		}
 		positive("worker.pollInterval", "worker.poll-interval", p.getWorker().getPollInterval());
-		checkLease();
+		checkHeartbeat();
 		notNegative("shutdownTimeout", "shutdown-timeout", p.getShutdownTimeout());
 		checkQueues(p.getQueues());
 		checkDefaults(p.getDefaults());
@@ -51,17 +54,19 @@ final class AsyncTaskPropertiesValidator {
 		}
 	}
 
-	private void checkLease() {
+	private void checkHeartbeat() {
 		Duration lease = this.properties.getLease();
 		Duration heartbeat = this.properties.getWorker().getHeartbeatInterval();
-		if (lease == null || heartbeat == null) {
-			return; // reported as "must be positive"
+		if (heartbeat == null) {
+			return; // a third of the lease
 		}
+		positive("worker.heartbeatInterval", "worker.heartbeat-interval", heartbeat);
 		// Three missed heartbeats before a lease runs out: one slow renewal (GC pause,
 		// network blip) must not let another instance recover a task that still runs.
-		if (lease.compareTo(heartbeat.multipliedBy(3)) < 0) {
-			reject("lease", "lease", "must be at least 3 x async-task.worker.heartbeat-interval (" + heartbeat
-					+ ") but was " + lease + "; raise the lease or lower the heartbeat interval");
+		if (lease != null && lease.compareTo(heartbeat.multipliedBy(3)) < 0) {
+			reject("worker.heartbeatInterval", "worker.heartbeat-interval",
+					"must be at most a third of async-task.lease (" + lease + ") but was " + heartbeat
+							+ "; leave it unset to renew every lease / 3, or raise the lease");
 		}
 	}
 
@@ -73,10 +78,11 @@ final class AsyncTaskPropertiesValidator {
 			catch (IllegalArgumentException ex) {
 				reject("queues", "queues." + name, "is not a valid queue name: " + ex.getMessage());
 			}
-			if (queue.getConcurrency() <= 0) {
+			Integer concurrency = queue.getConcurrency();
+			if (concurrency != null && concurrency <= 0) {
 				reject("queues[" + name + "].concurrency", "queues." + name + ".concurrency",
-						"must be at least 1 but was " + queue.getConcurrency()
-								+ "; to stop running a queue here, remove it from async-task.queues");
+						"must be at least 1 but was " + concurrency
+								+ "; to stop running a queue here, set async-task.queues." + name + ".enabled=false");
 			}
 		});
 	}

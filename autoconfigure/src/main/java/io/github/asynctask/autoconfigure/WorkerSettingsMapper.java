@@ -1,11 +1,15 @@
 package io.github.asynctask.autoconfigure;
 
-import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 import io.github.asynctask.BackoffPolicy;
 import io.github.asynctask.worker.Backoffs;
+import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.worker.WorkerSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns the bound {@code async-task.*} properties into the worker runtime's own types, so
@@ -13,21 +17,40 @@ import io.github.asynctask.worker.WorkerSettings;
  */
 final class WorkerSettingsMapper {
 
+	private static final Logger logger = LoggerFactory.getLogger(WorkerSettingsMapper.class);
+
 	private WorkerSettingsMapper() {
 	}
 
-	static WorkerSettings workerSettings(AsyncTaskProperties properties) {
-		Map<String, Integer> concurrency = new LinkedHashMap<>();
-		properties.effectiveQueues().forEach((queue, settings) -> concurrency.put(queue, settings.getConcurrency()));
+	/**
+	 * Settings serving every queue of {@link ServedQueues}, or empty when there is none;
+	 * logs once which listed queues no task method of this application uses.
+	 */
+	static Optional<WorkerSettings> servedQueues(AsyncTaskProperties properties, TaskRegistry registry) {
+		ServedQueues served = ServedQueues.of(properties, registry.queues());
+		served.listedWithoutTasks()
+			.forEach(
+					(queue) -> logger.info(
+							"Queue '{}' is listed under async-task.queues but no @AsyncTask method "
+									+ "of this application uses it; serving it for the applications that submit to it",
+							queue));
+		return served.concurrency().isEmpty() ? Optional.empty()
+				: Optional.of(workerSettings(properties, served.concurrency()));
+	}
+
+	static WorkerSettings workerSettings(AsyncTaskProperties properties, Map<String, Integer> concurrency) {
 		AsyncTaskProperties.Worker worker = properties.getWorker();
 		AsyncTaskProperties.Retention retention = properties.getRetention();
-		return WorkerSettings.builder(concurrency)
+		WorkerSettings.Builder builder = WorkerSettings.builder(concurrency)
 			.lease(properties.getLease())
-			.heartbeatInterval(worker.getHeartbeatInterval())
 			.pollInterval(worker.getPollInterval())
 			.shutdownTimeout(properties.getShutdownTimeout())
-			.retention(new WorkerSettings.Retention(retention.getCompleted(), retention.getDead()))
-			.build();
+			.retention(new WorkerSettings.Retention(retention.getCompleted(), retention.getDead()));
+		Duration heartbeat = worker.getHeartbeatInterval();
+		if (heartbeat != null) {
+			builder.heartbeatInterval(heartbeat); // else a third of the lease
+		}
+		return builder.build();
 	}
 
 	static BackoffPolicy backoffPolicy(AsyncTaskProperties.Backoff backoff) {

@@ -2,7 +2,6 @@ package io.github.asynctask.autoconfigure;
 
 import java.util.List;
 
-import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -12,8 +11,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,28 +54,6 @@ class AsyncTaskAutoConfigurationIntegrationTests {
 		finally {
 			redis.cli("CONFIG", "SET", "maxmemory-policy", "noeviction");
 		}
-	}
-
-	@Test
-	@ExtendWith(OutputCaptureExtension.class)
-	void aWorkerWarnsAboutTaskQueuesItDoesNotServe(RedisServer redis, CapturedOutput output) {
-		this.contextRunner
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.queues.mail.concurrency=1")
-			.withBean(ReportTasks.class)
-			.run((context) -> {
-				assertThat(context).hasNotFailed();
-				assertThat(output).contains("Queue 'reports' (tasks ReportTasks.render) is not served by this instance")
-					.doesNotContain("Queue 'mail'");
-			});
-	}
-
-	public static class ReportTasks {
-
-		@AsyncTask(queue = "reports")
-		public void render(String name) {
-		}
-
 	}
 
 }

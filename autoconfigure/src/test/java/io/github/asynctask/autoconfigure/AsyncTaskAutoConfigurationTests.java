@@ -1,8 +1,10 @@
 package io.github.asynctask.autoconfigure;
 
 import java.time.Duration;
+import java.util.Map;
 
 import io.github.asynctask.BackoffPolicy;
+import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties.Backoff.Policy;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
@@ -17,6 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -27,9 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
 /**
- * Tests for {@link AsyncTaskAutoConfiguration}. Redis is never contacted here: Spring
- * Boot's connection factory connects lazily and none of these beans touches it at
- * start-up.
+ * Tests for {@link AsyncTaskAutoConfiguration}. No Redis runs here: Spring Boot's
+ * connection factory connects lazily, and workers started here only log that they cannot
+ * register their queues.
  */
 class AsyncTaskAutoConfigurationTests {
 
@@ -55,11 +58,10 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(properties.getLease()).isEqualTo(Duration.ofSeconds(30));
 			assertThat(properties.getShutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
 			assertThat(properties.getQueues()).isEmpty();
-			assertThat(properties.effectiveQueues()).containsOnlyKeys("default");
-			assertThat(properties.effectiveQueues().get("default").getConcurrency()).isEqualTo(8);
 			assertThat(properties.getWorker().isEnabled()).isTrue();
+			assertThat(properties.getWorker().getConcurrency()).isEqualTo(8);
 			assertThat(properties.getWorker().getPollInterval()).isEqualTo(Duration.ofSeconds(2));
-			assertThat(properties.getWorker().getHeartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
+			assertThat(properties.getWorker().getHeartbeatInterval()).as("unset: a third of the lease").isNull();
 			assertThat(properties.getDefaults().getMaxRetries()).isEqualTo(25);
 			assertThat(properties.getDefaults().getTimeout()).isEqualTo(Duration.ofMinutes(30));
 			assertThat(properties.getDefaults().getDedupTtl()).isEqualTo(Duration.ofHours(24));
@@ -73,8 +75,9 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(properties.getConsole().getPath()).isEqualTo("/asynctask");
 			assertThat(properties.getConsole().isShowArguments()).isTrue();
 			assertThat(context.getBean(RedisKeys.class).prefix()).isEqualTo("asynctask");
-			WorkerSettings worker = context.getBean(WorkerSettings.class);
-			assertThat(worker.concurrencyByQueue()).containsExactly(entry("default", 8));
+			assertThat(context.getBean(AsyncTaskWorkers.class).container()).as("no task method, no queue listed")
+				.isEmpty();
+			WorkerSettings worker = WorkerSettingsMapper.workerSettings(properties, Map.of("default", 8));
 			assertThat(worker.lease()).isEqualTo(Duration.ofSeconds(30));
 			assertThat(worker.heartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
 			assertThat(worker.pollInterval()).isEqualTo(Duration.ofSeconds(2));
@@ -86,18 +89,18 @@ class AsyncTaskAutoConfigurationTests {
 
 	@Test
 	void everyPropertyIsBound() {
-		this.contextRunner
-			.withPropertyValues("async-task.enabled=true", "async-task.key-prefix=shop",
-					"async-task.max-payload-size=256KB", "async-task.strict-redis=true", "async-task.lease=45s",
-					"async-task.shutdown-timeout=1m", "async-task.queues.default.concurrency=2",
-					"async-task.queues.mail.concurrency=4", "async-task.worker.enabled=true",
-					"async-task.worker.poll-interval=500ms", "async-task.worker.heartbeat-interval=15s",
-					"async-task.defaults.max-retries=3", "async-task.defaults.timeout=5m",
-					"async-task.defaults.dedup-ttl=2h", "async-task.defaults.backoff.policy=exponential",
-					"async-task.defaults.backoff.delay=2s", "async-task.defaults.backoff.multiplier=3.5",
-					"async-task.defaults.backoff.max-delay=10m", "async-task.retention.completed=1h",
-					"async-task.retention.dead=14d", "async-task.console.enabled=true",
-					"async-task.console.path=/ops/tasks", "async-task.console.show-arguments=false")
+		this.contextRunner.withPropertyValues("async-task.enabled=true", "async-task.key-prefix=shop",
+				"async-task.max-payload-size=256KB", "async-task.strict-redis=true", "async-task.lease=45s",
+				"async-task.shutdown-timeout=1m", "async-task.queues.default.concurrency=2",
+				"async-task.queues.mail.concurrency=4", "async-task.queues.mail.enabled=true",
+				"async-task.queues.archive.enabled=false", "async-task.worker.enabled=true",
+				"async-task.worker.concurrency=3", "async-task.worker.poll-interval=500ms",
+				"async-task.worker.heartbeat-interval=15s", "async-task.defaults.max-retries=3",
+				"async-task.defaults.timeout=5m", "async-task.defaults.dedup-ttl=2h",
+				"async-task.defaults.backoff.policy=exponential", "async-task.defaults.backoff.delay=2s",
+				"async-task.defaults.backoff.multiplier=3.5", "async-task.defaults.backoff.max-delay=10m",
+				"async-task.retention.completed=1h", "async-task.retention.dead=14d", "async-task.console.enabled=true",
+				"async-task.console.path=/ops/tasks", "async-task.console.show-arguments=false")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
@@ -107,11 +110,13 @@ class AsyncTaskAutoConfigurationTests {
 				assertThat(properties.isStrictRedis()).isTrue();
 				assertThat(properties.getLease()).isEqualTo(Duration.ofSeconds(45));
 				assertThat(properties.getShutdownTimeout()).isEqualTo(Duration.ofMinutes(1));
-				assertThat(properties.getQueues()).containsOnlyKeys("default", "mail");
+				assertThat(properties.getQueues()).containsOnlyKeys("default", "mail", "archive");
 				assertThat(properties.getQueues().get("default").getConcurrency()).isEqualTo(2);
 				assertThat(properties.getQueues().get("mail").getConcurrency()).isEqualTo(4);
-				assertThat(properties.effectiveQueues()).containsOnlyKeys("default", "mail");
+				assertThat(properties.getQueues().get("mail").isEnabled()).isTrue();
+				assertThat(properties.getQueues().get("archive").isEnabled()).isFalse();
 				assertThat(properties.getWorker().isEnabled()).isTrue();
+				assertThat(properties.getWorker().getConcurrency()).isEqualTo(3);
 				assertThat(properties.getWorker().getPollInterval()).isEqualTo(Duration.ofMillis(500));
 				assertThat(properties.getWorker().getHeartbeatInterval()).isEqualTo(Duration.ofSeconds(15));
 				assertThat(properties.getDefaults().getMaxRetries()).isEqualTo(3);
@@ -127,7 +132,7 @@ class AsyncTaskAutoConfigurationTests {
 				assertThat(properties.getConsole().getPath()).isEqualTo("/ops/tasks");
 				assertThat(properties.getConsole().isShowArguments()).isFalse();
 				assertThat(context.getBean(RedisKeys.class).prefix()).isEqualTo("shop");
-				WorkerSettings worker = context.getBean(WorkerSettings.class);
+				WorkerSettings worker = startedSettings(context);
 				assertThat(worker.concurrencyByQueue()).containsOnly(entry("default", 2), entry("mail", 4));
 				assertThat(worker.lease()).isEqualTo(Duration.ofSeconds(45));
 				assertThat(worker.heartbeatInterval()).isEqualTo(Duration.ofSeconds(15));
@@ -145,12 +150,80 @@ class AsyncTaskAutoConfigurationTests {
 	}
 
 	@Test
-	void configuredQueuesReplaceTheDefaultQueue() {
-		this.contextRunner.withPropertyValues("async-task.queues.mail.concurrency=4").run((context) -> {
-			AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
-			assertThat(properties.effectiveQueues()).containsOnlyKeys("mail");
-			assertThat(new AsyncTaskProperties.Queue().getConcurrency()).isEqualTo(8);
+	void everyQueueWithTaskMethodsIsServedWithTheWorkerConcurrency() {
+		this.contextRunner.withBean(AccountTasks.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(startedSettings(context).concurrencyByQueue()).containsExactly(entry("acc", 8),
+					entry("default", 8));
 		});
+	}
+
+	@Test
+	void listingOneQueueKeepsServingTheOthers() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("async-task.queues.acc.concurrency=2", "async-task.queues.mail.concurrency=4",
+					"async-task.worker.concurrency=3")
+			.run((context) -> assertThat(startedSettings(context).concurrencyByQueue()).containsExactly(entry("acc", 2),
+					entry("default", 3), entry("mail", 4)));
+	}
+
+	@Test
+	void aDisabledQueueIsLeftToOtherInstances() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("async-task.queues.acc.enabled=false")
+			.run((context) -> assertThat(startedSettings(context).concurrencyByQueue())
+				.containsExactly(entry("default", 8)));
+	}
+
+	@Test
+	void disablingEveryQueueServesNone() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("async-task.queues.acc.enabled=false", "async-task.queues.default.enabled=false")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(AsyncTaskWorkers.class).container()).isEmpty();
+				assertThat(context.getBean(AsyncTaskWorkers.class).busyThreads()).isEmpty();
+			});
+	}
+
+	@Test
+	void anApplicationWorkerSettingsBeanReplacesTheProperties() {
+		WorkerSettings custom = WorkerSettings.builder(Map.of("custom", 1)).build();
+		this.contextRunner.withBean(AccountTasks.class)
+			.withBean(WorkerSettings.class, () -> custom)
+			.run((context) -> assertThat(startedSettings(context)).isSameAs(custom));
+	}
+
+	@Test
+	void theHeartbeatIntervalDefaultsToAThirdOfTheLease() {
+		this.contextRunner.withBean(AccountTasks.class).withPropertyValues("async-task.lease=3s").run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(startedSettings(context).lease()).isEqualTo(Duration.ofSeconds(3));
+			assertThat(startedSettings(context).heartbeatInterval()).isEqualTo(Duration.ofSeconds(1));
+		});
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("async-task.lease=20s")
+			.run((context) -> assertThat(startedSettings(context).heartbeatInterval())
+				.isEqualTo(Duration.ofSeconds(20).dividedBy(3)));
+	}
+
+	@Test
+	void anExplicitHeartbeatIntervalOfAtMostAThirdOfTheLeaseIsKept() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("async-task.lease=3s", "async-task.worker.heartbeat-interval=500ms")
+			.run((context) -> assertThat(startedSettings(context).heartbeatInterval())
+				.isEqualTo(Duration.ofMillis(500)));
+	}
+
+	@Test
+	void aHeartbeatIntervalAboveAThirdOfTheLeaseIsRefusedNamingTheKey() {
+		this.contextRunner.withPropertyValues("async-task.lease=3s", "async-task.worker.heartbeat-interval=2s")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.hasMessageContaining("async-task.worker.heartbeat-interval must be at most a third of "
+							+ "async-task.lease (PT3S) but was PT2S");
+			});
 	}
 
 	@Test
@@ -207,16 +280,18 @@ class AsyncTaskAutoConfigurationTests {
 
 	@Test
 	void producerOnlyModeKeepsTheSubmitSideAndDropsTheWorkerSide() {
-		this.contextRunner.withPropertyValues("async-task.worker.enabled=false").run((context) -> {
-			assertThat(context).hasNotFailed()
-				.hasSingleBean(RedisKeys.class)
-				.hasSingleBean(RedisBroker.class)
-				.doesNotHaveBean(WakeSignals.class)
-				.doesNotHaveBean(WorkerSettings.class)
-				.doesNotHaveBean(BackoffPolicy.class)
-				.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class);
-			assertThat(context.getBean(AsyncTaskProperties.class).getWorker().isEnabled()).isFalse();
-		});
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("async-task.worker.enabled=false")
+			.run((context) -> {
+				assertThat(context).hasNotFailed()
+					.hasSingleBean(RedisKeys.class)
+					.hasSingleBean(RedisBroker.class)
+					.doesNotHaveBean(WakeSignals.class)
+					.doesNotHaveBean(AsyncTaskWorkers.class)
+					.doesNotHaveBean(BackoffPolicy.class)
+					.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class);
+				assertThat(context.getBean(AsyncTaskProperties.class).getWorker().isEnabled()).isFalse();
+			});
 	}
 
 	@Test
@@ -252,7 +327,9 @@ class AsyncTaskAutoConfigurationTests {
 			textBlock = """
 					async-task.queues.mail.concurrency=0   | async-task.queues.mail.concurrency must be at least 1 but was 0
 					async-task.queues.mail.concurrency=-2  | async-task.queues.mail.concurrency must be at least 1 but was -2
-					async-task.lease=20s                   | async-task.lease must be at least 3 x async-task.worker.heartbeat-interval (PT10S) but was PT20S
+					async-task.worker.heartbeat-interval=11s | async-task.worker.heartbeat-interval must be at most a third of async-task.lease (PT30S) but was PT11S
+					async-task.worker.concurrency=0        | async-task.worker.concurrency must be at least 1 but was 0
+					async-task.worker.concurrency=-1       | async-task.worker.concurrency must be at least 1 but was -1
 					async-task.lease=0s                    | async-task.lease must be positive but was PT0S
 					async-task.worker.heartbeat-interval=0 | async-task.worker.heartbeat-interval must be positive but was PT0S
 					async-task.worker.poll-interval=-1s    | async-task.worker.poll-interval must be positive but was PT-1S
@@ -293,6 +370,22 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(context.getStartupFailure()).hasStackTraceContaining("async-task.defaults.backoff.policy")
 				.hasStackTraceContaining("linear");
 		});
+	}
+
+	private static WorkerSettings startedSettings(AssertableApplicationContext context) {
+		return context.getBean(AsyncTaskWorkers.class).container().orElseThrow().settings();
+	}
+
+	public static class AccountTasks {
+
+		@AsyncTask
+		public void audit(String entry) {
+		}
+
+		@AsyncTask(queue = "acc")
+		public void open(String account) {
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

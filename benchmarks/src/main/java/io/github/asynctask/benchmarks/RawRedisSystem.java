@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.github.asynctask.redis.RedisKeys;
@@ -94,12 +95,12 @@ final class RawRedisSystem implements SystemUnderTest {
 			this.completeSha = this.sync.scriptLoad(CoreScripts.source("complete"));
 			String q = QUEUE;
 			this.enqueueKeys = new String[] { this.keys.tasks(q), this.keys.pending(q), this.keys.scheduled(q),
-					this.keys.wake(q), this.keys.noUnique(q) };
+					this.keys.payloads(q), this.keys.wake(q), this.keys.noUnique(q) };
 			this.dequeueKeys = new String[] { this.keys.tasks(q), this.keys.pending(q), this.keys.active(q),
 					this.keys.leases(q), this.keys.paused(q), this.keys.dead(q), this.keys.completed(q),
-					this.keys.wake(q) };
+					this.keys.fetch(q, ""), this.keys.fetch(q, ""), this.keys.payloads(q), this.keys.wake(q) };
 			this.completeKeys = new String[] { this.keys.tasks(q), this.keys.active(q), this.keys.leases(q),
-					this.keys.completed(q) };
+					this.keys.completed(q), this.keys.payloads(q) };
 		}
 
 		@Override
@@ -113,9 +114,9 @@ final class RawRedisSystem implements SystemUnderTest {
 		 */
 		@Override
 		public void submitBatch(List<String> args) {
-			String[] keys = new String[4 + args.size()];
-			System.arraycopy(this.enqueueKeys, 0, keys, 0, 4);
-			Arrays.fill(keys, 4, keys.length, this.enqueueKeys[4]);
+			String[] keys = new String[5 + args.size()];
+			System.arraycopy(this.enqueueKeys, 0, keys, 0, 5);
+			Arrays.fill(keys, 5, keys.length, this.enqueueKeys[5]);
 			this.sync.evalsha(this.enqueueSha, ScriptOutputType.MULTI, keys, enqueueArgs(args));
 		}
 
@@ -163,30 +164,39 @@ final class RawRedisSystem implements SystemUnderTest {
 				return true;
 			}
 			int wanted = 1 + this.free.drainPermits();
-			List<Object> reply = this.sync.evalsha(this.dequeueSha, ScriptOutputType.MULTI, this.dequeueKeys,
-					Integer.toString(wanted), "30000", "0");
-			this.free.release(wanted - reply.size() / 2);
-			for (int i = 0; i < reply.size(); i += 2) {
-				String data = (String) reply.get(i + 1);
-				Probe.hit(argOf(data));
-				this.acks.add(new String[] { (String) reply.get(i), tokenOf(data) });
+			String[] args = new String[3 + wanted];
+			args[0] = Integer.toString(wanted);
+			args[1] = "30000";
+			args[2] = "0";
+			for (int i = 0; i < wanted; i++) {
+				args[3 + i] = Long.toString(ThreadLocalRandom.current().nextLong(1, 1L << 53));
+			}
+			// a fresh fetch record per call, the previous one dropped, as the broker does
+			String previous = this.dequeueKeys[7];
+			this.dequeueKeys[7] = this.keys.fetch(QUEUE, Long.toString(ThreadLocalRandom.current().nextLong()));
+			this.dequeueKeys[8] = previous;
+			List<Object> reply = this.sync.evalsha(this.dequeueSha, ScriptOutputType.MULTI, this.dequeueKeys, args);
+			this.free.release(wanted - reply.size() / 3);
+			for (int i = 0; i < reply.size(); i += 3) {
+				Probe.hit(argOf((String) reply.get(i + 2)));
+				this.acks.add(new String[] { (String) reply.get(i), tokenOf((String) reply.get(i + 1)) });
 			}
 			return !reply.isEmpty();
 		}
 
-		/** The fencing token is the meta JSON's "k" field. */
-		private static String tokenOf(String data) {
-			int start = data.indexOf("\"k\":") + 4;
+		/** The fencing token is the meta JSON's "k" field, a string. */
+		private static String tokenOf(String meta) {
+			int start = meta.indexOf("\"k\":\"") + 5;
 			int end = start;
-			while (end < data.length() && Character.isDigit(data.charAt(end))) {
+			while (end < meta.length() && Character.isDigit(meta.charAt(end))) {
 				end++;
 			}
-			return data.substring(start, end);
+			return meta.substring(start, end);
 		}
 
-		private static String argOf(String data) {
-			int newline = data.indexOf('\n');
-			return data.substring(newline + 3, data.length() - 2);
+		/** The argument of a payload {@code ["<arg>"]}. */
+		private static String argOf(String payload) {
+			return payload.substring(2, payload.length() - 2);
 		}
 
 		@Override

@@ -29,7 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The payload codec: {@code {"v":1,"args":[...],"h":{...},"to":ms}}. Arguments are
  * written by their declared parameter types and read back by the same generic types with
  * a mapper derived from the application's (modules, naming) but with default typing off,
- * no class-name based polymorphism, and tightened read limits.
+ * no class-name based polymorphism, no type that loads classes ({@link ForbiddenTypes}),
+ * and tightened read limits.
  */
 public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 
@@ -70,6 +71,8 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 		this.mapper = applicationMapper.rebuild()
 			.deactivateDefaultTyping()
 			.polymorphicTypeValidator(NoClassNamesValidator.INSTANCE)
+			// Class, ClassLoader, reflection...: reading them would load what Redis names
+			.addModule(new ForbiddenTypes())
 			// arguments are read one by one from inside the payload object
 			.disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
 			// the body must see the offset the caller passed, not the same instant in UTC

@@ -13,8 +13,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Checks at start-up that Jackson can read every parameter type of a task back: a
- * deserializer can be built, and neither the type nor any element, key or referenced type
- * is abstract without type information (which would fail only when a worker reads it).
+ * deserializer can be built, neither the type nor any element, key or referenced type is
+ * abstract without type information (which would fail only when a worker reads it), and
+ * no type that loads classes ({@link ForbiddenTypes}) appears anywhere inside.
  */
 final class TypeChecker {
 
@@ -27,18 +28,28 @@ final class TypeChecker {
 	List<String> problems(TaskDefinition definition, JavaType[] types) {
 		List<String> problems = new ArrayList<>();
 		for (int i = 0; i < types.length; i++) {
-			String problem = problem(types[i]);
-			if (problem != null) {
-				problems.add("Bean '" + definition.beanName() + "' method "
-						+ definition.method().getDeclaringClass().getSimpleName() + "." + definition.method().getName()
-						+ " parameter " + i + " ('" + definition.method().getParameters()[i].getName() + "', "
-						+ types[i].toCanonical() + ") cannot be read back by Jackson: " + problem
-						+ "; use a concrete type such as a record, or annotate the type for Jackson");
+			String parameter = "Bean '" + definition.beanName() + "' method "
+					+ definition.method().getDeclaringClass().getSimpleName() + "." + definition.method().getName()
+					+ " parameter " + i + " ('" + definition.method().getParameters()[i].getName() + "', "
+					+ definition.parameterTypes().get(i).getTypeName() + ")";
+			try {
+				String problem = problem(types[i]);
+				if (problem != null) {
+					problems.add(parameter + " cannot be read back by Jackson: " + problem
+							+ "; use a concrete type such as a record, or annotate the type for Jackson");
+				}
+			}
+			catch (ForbiddenTypes.ForbiddenTypeException ex) {
+				problems.add(parameter + " holds " + ForbiddenTypes.describe(ex.forbidden()));
 			}
 		}
 		return problems;
 	}
 
+	/**
+	 * What keeps Jackson from reading this type back, or null.
+	 * @throws ForbiddenTypes.ForbiddenTypeException when a forbidden type is inside
+	 */
 	private @Nullable String problem(JavaType type) {
 		if (type.hasRawClass(Object.class)) {
 			return null;
@@ -51,6 +62,10 @@ final class TypeChecker {
 			}
 		}
 		catch (JacksonException | IllegalArgumentException ex) {
+			ForbiddenTypes.ForbiddenTypeException forbidden = forbidden(ex);
+			if (forbidden != null) {
+				throw forbidden;
+			}
 			return ex.getMessage();
 		}
 		for (JavaType inner : new JavaType[] { type.getContentType(), type.getKeyType(), type.getReferencedType() }) {
@@ -59,6 +74,15 @@ final class TypeChecker {
 				if (problem != null) {
 					return problem;
 				}
+			}
+		}
+		return null;
+	}
+
+	private static ForbiddenTypes.@Nullable ForbiddenTypeException forbidden(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof ForbiddenTypes.ForbiddenTypeException forbidden) {
+				return forbidden;
 			}
 		}
 		return null;

@@ -2,7 +2,7 @@ package io.github.asynctask.definition;
 
 import java.time.Duration;
 
-import io.github.asynctask.redis.QueueName;
+import io.github.asynctask.QueueName;
 
 /**
  * Options a task gets when its {@code @AsyncTask} does not say otherwise (bound from

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
-import io.github.asynctask.redis.QueueName;
+import io.github.asynctask.QueueName;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.expression.ParseException;

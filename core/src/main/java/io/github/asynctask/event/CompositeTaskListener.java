@@ -51,6 +51,11 @@ public final class CompositeTaskListener implements TaskListener {
 	}
 
 	@Override
+	public void hung(String queue, String task, Duration timeout) {
+		each((listener) -> listener.hung(queue, task, timeout));
+	}
+
+	@Override
 	public void dead(String queue, String task, String reason) {
 		each((listener) -> listener.dead(queue, task, reason));
 	}

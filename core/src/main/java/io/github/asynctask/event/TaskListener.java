@@ -35,6 +35,13 @@ public interface TaskListener {
 	default void failed(String queue, String task, Duration duration, Throwable error, boolean willRetry) {
 	}
 
+	/**
+	 * An attempt ran past its {@code timeout} and ignored the interrupt: it keeps its
+	 * lease and its thread until the body returns, and is not delivered again meanwhile.
+	 */
+	default void hung(String queue, String task, Duration timeout) {
+	}
+
 	/** A task was scheduled for another attempt. */
 	default void retried(String queue, String task) {
 	}

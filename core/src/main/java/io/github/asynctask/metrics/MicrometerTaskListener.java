@@ -33,6 +33,8 @@ public final class MicrometerTaskListener implements TaskListener {
 
 	private final MeterProvider<Counter> dead;
 
+	private final MeterProvider<Counter> hung;
+
 	private final MeterProvider<Timer> duration;
 
 	// Written by submitting threads, read by the registry when it publishes.
@@ -45,6 +47,7 @@ public final class MicrometerTaskListener implements TaskListener {
 		this.failed = counter(registry, "failed", "Attempts that failed on this instance");
 		this.retried = counter(registry, "retried", "Tasks scheduled for another attempt");
 		this.dead = counter(registry, "dead", "Tasks moved to dead");
+		this.hung = counter(registry, "hung", "Attempts that ignored their timeout interrupt and hold their thread");
 		this.duration = Timer.builder("asynctask.task.duration")
 			.description("Run time of each attempt, successful or not")
 			.withRegistry(registry);
@@ -87,6 +90,11 @@ public final class MicrometerTaskListener implements TaskListener {
 	@Override
 	public void dead(String queue, String task, String reason) {
 		this.dead.withTags("queue", queue, "task", task).increment();
+	}
+
+	@Override
+	public void hung(String queue, String task, Duration timeout) {
+		this.hung.withTags("queue", queue, "task", task).increment();
 	}
 
 	@Override

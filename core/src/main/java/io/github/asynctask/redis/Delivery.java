@@ -18,6 +18,14 @@ import java.time.Instant;
 public record Delivery(String queue, String id, String name, long token, int attempt, int maxRetries, String payload,
 		Instant createdAt) {
 
+	/**
+	 * This delivery's id and token, which tell it apart from other deliveries of the
+	 * task.
+	 */
+	public DeliveryToken deliveryToken() {
+		return new DeliveryToken(this.id, this.token);
+	}
+
 	/** Whether a failure of this attempt may still be retried. */
 	public boolean hasRetriesLeft() {
 		return this.attempt <= this.maxRetries;

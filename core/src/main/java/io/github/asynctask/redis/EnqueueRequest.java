@@ -3,6 +3,8 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 import java.time.Instant;
 
+import io.github.asynctask.QueueName;
+
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -2,13 +2,17 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.asynctask.QueueStats;
+import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 
@@ -35,6 +39,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	private final Map<String, List<String>> dequeueKeys = new ConcurrentHashMap<>();
 
 	private final Map<String, List<String>> completeKeys = new ConcurrentHashMap<>();
+
+	private final FetchLedger fetches = new FetchLedger();
 
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
 		this(connectionFactory, keys, Duration.ZERO);
@@ -77,9 +83,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		List<List<String>> args = new ArrayList<>(calls.size());
 		for (List<Integer> call : calls) {
 			String queue = requests.get(call.get(0)).queue();
-			List<String> callKeys = new ArrayList<>(4 + call.size());
+			List<String> callKeys = new ArrayList<>(5 + call.size());
 			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
-					this.keys.wake(queue)));
+					this.keys.payloads(queue), this.keys.wake(queue)));
 			List<String> callArgs = new ArrayList<>(1 + call.size() * 6);
 			callArgs.add(this.keys.dueChannel(queue));
 			for (int position : call) {
@@ -126,23 +132,82 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return calls;
 	}
 
+	/**
+	 * Hands back first the fetches of this queue whose reply was lost, then fetches; a
+	 * fetch that fails is remembered as lost, since Redis may have run it all the same.
+	 */
 	@Override
 	public List<Delivery> dequeue(String queue, int max, Duration lease) {
 		if (max <= 0) {
 			return List.of();
 		}
-		List<String> keys = this.dequeueKeys.computeIfAbsent(queue,
+		Set<String> lost = this.fetches.lost(queue);
+		for (String fetchId : lost) {
+			releaseFetch(queue, fetchId, lease);
+			lost.remove(fetchId);
+		}
+		String fetchId = FetchLedger.newId();
+		try {
+			List<Delivery> deliveries = dequeue(queue, max, lease, fetchId);
+			if (!deliveries.isEmpty()) {
+				this.fetches.answered(queue, fetchId);
+			}
+			return deliveries;
+		}
+		catch (RedisUnavailableException ex) {
+			// Redis may run the call all the same: a late reply, or a re-send on
+			// reconnect
+			lost.add(fetchId);
+			throw ex;
+		}
+	}
+
+	/** One dequeue call recorded under {@code fetchId}. */
+	List<Delivery> dequeue(String queue, int max, Duration lease, String fetchId) {
+		String answered = this.fetches.takeAnswered(queue);
+		List<String> keys = new ArrayList<>(this.dequeueKeys.computeIfAbsent(queue,
 				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
-						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name), this.keys.completed(name),
-						this.keys.wake(name)));
-		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys,
-				List.of(Integer.toString(max), millis(lease), millis(this.completedRetention))));
-		List<Delivery> deliveries = new ArrayList<>(reply.size() / 2);
-		for (int i = 0; i < reply.size(); i += 2) {
+						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name),
+						this.keys.completed(name))));
+		keys.add(this.keys.fetch(queue, fetchId));
+		keys.add(this.keys.fetch(queue, (answered != null) ? answered : ""));
+		keys.add(this.keys.payloads(queue));
+		keys.add(this.keys.wake(queue));
+		List<String> args = new ArrayList<>(3 + max);
+		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention)));
+		for (int i = 0; i < max; i++) {
+			args.add(Long.toString(newToken()));
+		}
+		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
+		List<Delivery> deliveries = new ArrayList<>(reply.size() / 3);
+		for (int i = 0; i < reply.size(); i += 3) {
 			String id = Replies.string(reply.get(i));
-			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1))).toDelivery(queue));
+			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1)), Replies.string(reply.get(i + 2)))
+				.toDelivery(queue));
 		}
 		return deliveries;
+	}
+
+	/**
+	 * Hands the tasks of a fetch whose reply was lost back to the front of pending,
+	 * uncounted, and makes a late run of that fetch take nothing.
+	 * @return how many tasks went back
+	 */
+	int releaseFetch(String queue, String fetchId, Duration lease) {
+		return (int) Replies.single(this.runner.run(Scripts.RELEASE_FETCH, queue,
+				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.active(queue),
+						this.keys.leases(queue), this.keys.fetch(queue, fetchId), this.keys.payloads(queue),
+						this.keys.wake(queue)),
+				List.of(millis(lease))));
+	}
+
+	/**
+	 * A fencing token: random rather than counted in Redis, so a Redis that loses recent
+	 * writes and hands a task out again never repeats a token an old worker still holds.
+	 * Positive and below 2^53 so any reader that treats it as a double keeps it exact.
+	 */
+	private static long newToken() {
+		return ThreadLocalRandom.current().nextLong(1, 1L << 53);
 	}
 
 	@Override
@@ -167,7 +232,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			args.add(Long.toString(delivery.token()));
 		}
 		List<String> keys = this.completeKeys.computeIfAbsent(queue, (name) -> List.of(this.keys.tasks(name),
-				this.keys.active(name), this.keys.leases(name), this.keys.completed(name)));
+				this.keys.active(name), this.keys.leases(name), this.keys.completed(name), this.keys.payloads(name)));
 		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
 		List<AckResult> results = new ArrayList<>(codes.size());
 		codes.forEach((code) -> results.add(ackResult(Replies.number(code))));
@@ -177,9 +242,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	@Override
 	public AckResult retry(Delivery delivery, Duration delay, String error) {
 		String queue = delivery.queue();
-		return ack(
-				Scripts.RETRY, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-						this.keys.leases(queue), this.keys.retry(queue)),
+		return ack(Scripts.RETRY, delivery,
+				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
+						this.keys.retry(queue), this.keys.payloads(queue)),
 				List.of(millis(delay), error, this.keys.dueChannel(queue)));
 	}
 
@@ -187,37 +252,43 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public AckResult kill(Delivery delivery, String reason) {
 		String queue = delivery.queue();
 		return ack(Scripts.KILL, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.dead(queue)), List.of(reason));
+				this.keys.leases(queue), this.keys.dead(queue), this.keys.payloads(queue)), List.of(reason));
 	}
 
 	@Override
 	public AckResult requeue(Delivery delivery) {
 		String queue = delivery.queue();
 		return ack(Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.pending(queue), this.keys.wake(queue)), List.of());
+				this.keys.leases(queue), this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue)),
+				List.of());
 	}
 
 	@Override
-	public Set<String> extendLeases(String queue, Map<String, Long> tokens, Duration lease) {
-		if (tokens.isEmpty()) {
+	public Set<DeliveryToken> extendLeases(String queue, Collection<DeliveryToken> deliveries, Duration lease) {
+		if (deliveries.isEmpty()) {
 			return Set.of();
 		}
-		List<String> args = new ArrayList<>(1 + tokens.size() * 2);
+		List<String> args = new ArrayList<>(1 + deliveries.size() * 2);
 		args.add(millis(lease));
-		tokens.forEach((id, token) -> {
-			args.add(id);
-			args.add(Long.toString(token));
+		deliveries.forEach((delivery) -> {
+			args.add(delivery.id());
+			args.add(Long.toString(delivery.token()));
 		});
 		List<?> lost = Replies.list(this.runner.run(Scripts.EXTEND, queue,
 				List.of(this.keys.active(queue), this.keys.leases(queue)), args));
-		return lost.stream().map(Replies::string).collect(java.util.stream.Collectors.toUnmodifiableSet());
+		Set<DeliveryToken> tokens = new HashSet<>();
+		for (int i = 0; i + 1 < lost.size(); i += 2) {
+			tokens.add(new DeliveryToken(Replies.string(lost.get(i)), Long.parseLong(Replies.string(lost.get(i + 1)))));
+		}
+		return tokens;
 	}
 
 	@Override
 	public RecoverResult recover(String queue, int limit, Duration retryDelay) {
 		List<?> reply = Replies.list(this.runner.run(Scripts.RECOVER, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
-						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue)),
+						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
+						this.keys.payloads(queue)),
 				List.of(Integer.toString(limit), millis(retryDelay), millis(this.completedRetention),
 						this.keys.dueChannel(queue))));
 		int recovered = (int) Replies.number(reply.get(0));
@@ -229,9 +300,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public ForwardResult forward(String queue, int limit) {
-		List<?> reply = Replies.list(this.runner.run(
-				Scripts.FORWARD, queue, List.of(this.keys.tasks(queue), this.keys.scheduled(queue),
-						this.keys.retry(queue), this.keys.pending(queue), this.keys.wake(queue)),
+		List<?> reply = Replies.list(this.runner.run(Scripts.FORWARD, queue,
+				List.of(this.keys.tasks(queue), this.keys.scheduled(queue), this.keys.retry(queue),
+						this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue)),
 				List.of(Integer.toString(limit))));
 		int moved = (int) Replies.number(reply.get(0));
 		long nextDue = Replies.number(reply.get(1));
@@ -241,9 +312,11 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public int trim(String queue, Duration deadRetention, int limit) {
-		return (int) Replies.single(this.runner.run(Scripts.TRIM, queue,
-				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.completed(queue)),
-				List.of(millis(deadRetention), Integer.toString(limit))));
+		return (int) Replies
+			.single(this.runner.run(
+					Scripts.TRIM, queue, List.of(this.keys.tasks(queue), this.keys.dead(queue),
+							this.keys.completed(queue), this.keys.payloads(queue)),
+					List.of(millis(deadRetention), Integer.toString(limit))));
 	}
 
 	@Override
@@ -266,7 +339,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		long reply = Replies.single(this.runner.run(Scripts.DELETE, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
 						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
-						this.keys.active(queue)),
+						this.keys.active(queue), this.keys.payloads(queue)),
 				List.of(id)));
 		if (reply == -2) {
 			throw new IllegalStateException("Task " + id + " of queue '" + queue
@@ -277,9 +350,11 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public boolean retryDead(String queue, String id) {
-		long reply = Replies.single(this.runner.run(Scripts.RETRY_DEAD, queue,
-				List.of(this.keys.tasks(queue), this.keys.dead(queue), this.keys.pending(queue), this.keys.wake(queue)),
-				List.of(id)));
+		long reply = Replies.single(
+				this.runner.run(
+						Scripts.RETRY_DEAD, queue, List.of(this.keys.tasks(queue), this.keys.dead(queue),
+								this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue)),
+						List.of(id)));
 		if (reply == -1) {
 			throw new IllegalStateException("Dead task " + id + " of queue '" + queue
 					+ "' has unreadable data and cannot be retried; inspect it, then delete it");

@@ -36,7 +36,9 @@ public interface RedisBroker {
 
 	/**
 	 * Move up to {@code max} ids pending to active under a lease; nothing while the queue
-	 * is paused.
+	 * is paused. When a call fails (no reply in time, connection lost), the next call for
+	 * the queue first hands back, uncounted, whatever the failed one may still have
+	 * taken.
 	 */
 	List<Delivery> dequeue(String queue, int max, Duration lease);
 
@@ -67,10 +69,12 @@ public interface RedisBroker {
 
 	/**
 	 * Renew the leases of this instance's running deliveries of one queue in one call.
-	 * @param tokens fencing token by task id
-	 * @return the ids whose lease was lost (recovered, deleted or taken by another token)
+	 * @param deliveries the deliveries, by task id and fencing token (one task may appear
+	 * with two tokens: a stale delivery beside its successor)
+	 * @return the deliveries whose lease was lost (recovered, deleted, taken by another
+	 * token, or past its deadline)
 	 */
-	Set<String> extendLeases(String queue, Map<String, Long> tokens, Duration lease);
+	Set<DeliveryToken> extendLeases(String queue, Collection<DeliveryToken> deliveries, Duration lease);
 
 	/**
 	 * Move up to {@code limit} tasks whose lease expired to retry (after

@@ -7,13 +7,16 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.asynctask.QueueName;
+
 /**
- * The Redis key layout (version 1). Every key of a queue is
- * {@code <prefix>:{<queue>}:<part>} so that all keys one script touches hash to the
- * queue's cluster slot.
+ * The Redis key layout (version 2: a task's meta and payload in two hashes). Every key of
+ * a queue is {@code <prefix>:{<queue>}:<part>} so that all keys one script touches hash
+ * to the queue's cluster slot.
  *
  * <pre>
- * &lt;prefix&gt;:{q}:t          HASH   id -> task data ("meta JSON\npayload")
+ * &lt;prefix&gt;:{q}:t          HASH   id -> task meta JSON, rewritten by every transition
+ * &lt;prefix&gt;:{q}:p          HASH   id -> payload, written once at enqueue
  * &lt;prefix&gt;:{q}:pending    LIST   ids ready to run (LPUSH new, RPOP oldest)
  * &lt;prefix&gt;:{q}:scheduled  ZSET   id -> run-at (ms, Redis time)
  * &lt;prefix&gt;:{q}:retry      ZSET   id -> next attempt (ms)
@@ -22,7 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * &lt;prefix&gt;:{q}:dead       ZSET   id -> died at (ms)
  * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
- * &lt;prefix&gt;:{q}:u:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
+ * &lt;prefix&gt;:{q}:fetch:&lt;fetchId&gt; HASH id -> token handed out by one dequeue call (PX lease),
+ *                            or STRING "released" once the fetch was handed back (PX lease)
+ * &lt;prefix&gt;:{q}:u:&lt;name length&gt;:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
  * &lt;prefix&gt;:{q}:wake       LIST   at most one wake-up token: pending went from empty to
  *                               non-empty, resumed with tasks, or a fetch left tasks behind
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
@@ -35,7 +40,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RedisKeys {
 
 	/** Version of this layout; a change ships a migration note. */
-	public static final int LAYOUT_VERSION = 1;
+	public static final int LAYOUT_VERSION = 2;
 
 	/** bizIds longer than this are replaced by their SHA-256 in key names. */
 	static final int MAX_RAW_BIZ_ID = 64;
@@ -62,6 +67,10 @@ public final class RedisKeys {
 
 	public String tasks(String queue) {
 		return queueKey(queue, "t");
+	}
+
+	public String payloads(String queue) {
+		return queueKey(queue, "p");
 	}
 
 	public String pending(String queue) {
@@ -97,12 +106,21 @@ public final class RedisKeys {
 	}
 
 	/**
-	 * The dedup key of a task name and bizId; long bizIds are hashed so any content is
-	 * safe.
+	 * The record of one dequeue call, so a call whose reply was lost can be handed back.
+	 * @param fetchId the call's random id, or {@code ""} for a placeholder in the slot
+	 */
+	public String fetch(String queue, String fetchId) {
+		return queueKey(queue, "fetch:" + fetchId);
+	}
+
+	/**
+	 * The dedup key of a task name and bizId, {@code u:<name length>:<name>:<bizId>}: the
+	 * length prefix keeps names and bizIds holding ':' apart ("a" + "b:c" versus "a:b" +
+	 * "c"); long bizIds are hashed so any content is safe.
 	 */
 	public String unique(String queue, String taskName, String bizId) {
 		String id = (bizId.length() > MAX_RAW_BIZ_ID) ? "sha256:" + sha256(bizId) : bizId;
-		return queueKey(queue, "u:" + taskName + ":" + id);
+		return queueKey(queue, "u:" + taskName.length() + ":" + taskName + ":" + id);
 	}
 
 	/**

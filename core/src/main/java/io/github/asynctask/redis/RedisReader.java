@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.github.asynctask.QueueName;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
@@ -46,10 +47,10 @@ abstract class RedisReader {
 	}
 
 	public Optional<TaskInfo> find(String queue, String id) {
-		List<?> reply = Replies
-			.list(this.runner.run(Scripts.FIND, queue, List.of(this.keys.tasks(queue)), List.of(id)));
-		return reply.isEmpty() ? Optional.empty()
-				: Optional.of(StoredTask.parse(id, Replies.string(reply.get(0))).toInfo(queue));
+		List<?> reply = Replies.list(this.runner.run(Scripts.FIND, queue,
+				List.of(this.keys.tasks(queue), this.keys.payloads(queue)), List.of(id)));
+		return reply.isEmpty() ? Optional.empty() : Optional
+			.of(StoredTask.parse(id, Replies.string(reply.get(0)), Replies.string(reply.get(1))).toInfo(queue));
 	}
 
 	public List<TaskInfo> list(String queue, TaskState state, int offset, int count) {
@@ -62,11 +63,14 @@ abstract class RedisReader {
 			case PENDING -> throw new IllegalArgumentException(
 					"Listing pending tasks is not supported; read the queue's stats instead");
 		};
-		List<?> reply = Replies.list(this.runner.run(Scripts.LIST, queue, List.of(set, this.keys.tasks(queue)),
-				List.of(Integer.toString(offset), Integer.toString(count))));
-		List<TaskInfo> page = new ArrayList<>(reply.size() / 2);
-		for (int i = 0; i < reply.size(); i += 2) {
-			page.add(StoredTask.parse(Replies.string(reply.get(i)), Replies.string(reply.get(i + 1))).toInfo(queue));
+		List<?> reply = Replies
+			.list(this.runner.run(Scripts.LIST, queue, List.of(set, this.keys.tasks(queue), this.keys.payloads(queue)),
+					List.of(Integer.toString(offset), Integer.toString(count))));
+		List<TaskInfo> page = new ArrayList<>(reply.size() / 3);
+		for (int i = 0; i < reply.size(); i += 3) {
+			page.add(StoredTask
+				.parse(Replies.string(reply.get(i)), Replies.string(reply.get(i + 1)), Replies.string(reply.get(i + 2)))
+				.toInfo(queue));
 		}
 		return page;
 	}

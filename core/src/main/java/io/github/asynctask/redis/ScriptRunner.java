@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -34,8 +35,8 @@ final class ScriptRunner {
 	 * Longest wait for a script's reply on Lettuce, whatever the client's own command
 	 * timeout (60 s unless configured), so a committing thread or a fetcher never hangs
 	 * on an unreachable Redis. A command given up on may still run later; every
-	 * transition is safe to see late (enqueue is idempotent by id, a late dequeue is
-	 * recovered by lease).
+	 * transition is safe to see late (enqueue is idempotent by id, a dequeue whose reply
+	 * was lost is handed back by the broker before its next fetch).
 	 */
 	private final Duration replyTimeout;
 
@@ -43,6 +44,9 @@ final class ScriptRunner {
 	 * Lettuce's shared connection, once taken; any thread may reset it after a failure.
 	 */
 	private volatile @Nullable RedisClusterAsyncCommands<byte[], byte[]> shared;
+
+	/** Guarded by this; the last attempt to open {@link #shared}. */
+	private @Nullable CompletableFuture<@Nullable RedisClusterAsyncCommands<byte[], byte[]>> opening;
 
 	ScriptRunner(RedisConnectionFactory connectionFactory, Duration replyTimeout) {
 		this.connectionFactory = connectionFactory;
@@ -55,7 +59,7 @@ final class ScriptRunner {
 	 */
 	@SuppressWarnings("unchecked")
 	<T> T run(LuaScript script, String queue, List<String> keys, List<String> args) {
-		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync();
+		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync(script, queue);
 		if (shared != null) {
 			try {
 				return (T) runOn(shared, script, keys, args);
@@ -75,21 +79,55 @@ final class ScriptRunner {
 	/**
 	 * Lettuce's shared connection when the factory shares one (its default): taking it
 	 * once spares every call a Spring connection wrapper, which showed in profiles.
+	 * Opening it runs off the caller's thread so that the caller waits at most the reply
+	 * timeout, also when Redis takes the TCP connection but never answers (Lettuce would
+	 * wait its connect timeout, 10 s unless configured).
 	 */
-	@SuppressWarnings("resource")
-	private @Nullable RedisClusterAsyncCommands<byte[], byte[]> sharedAsync() {
+	private @Nullable RedisClusterAsyncCommands<byte[], byte[]> sharedAsync(LuaScript script, String queue) {
 		RedisClusterAsyncCommands<byte[], byte[]> cached = this.shared;
-		if (cached == null && this.connectionFactory instanceof LettuceConnectionFactory lettuce
-				&& lettuce.getShareNativeConnection()) {
-			try (RedisConnection connection = lettuce.getConnection()) {
-				cached = lettuce(connection);
-				this.shared = cached;
-			}
-			catch (DataAccessException | io.lettuce.core.RedisException ex) {
-				return null; // the regular path reports the failure
-			}
+		if (cached != null || !(this.connectionFactory instanceof LettuceConnectionFactory lettuce)
+				|| !lettuce.getShareNativeConnection()) {
+			return cached;
 		}
-		return cached;
+		CompletableFuture<@Nullable RedisClusterAsyncCommands<byte[], byte[]>> opening = opening(lettuce);
+		try {
+			return opening.get(this.replyTimeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException ex) {
+			throw failure("script '" + script.name() + "'", queue, ex.getCause());
+		}
+		catch (TimeoutException ex) {
+			throw failure("script '" + script.name() + "'", queue, new io.lettuce.core.RedisConnectionException(
+					"no connection within " + this.replyTimeout.toMillis() + " ms (async-task.redis-timeout)"));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw failure("script '" + script.name() + "'", queue, ex);
+		}
+	}
+
+	/**
+	 * The attempt to open the shared connection in flight, or a new one: callers during
+	 * an outage share one attempt instead of piling up threads.
+	 */
+	private synchronized CompletableFuture<@Nullable RedisClusterAsyncCommands<byte[], byte[]>> opening(
+			LettuceConnectionFactory lettuce) {
+		CompletableFuture<@Nullable RedisClusterAsyncCommands<byte[], byte[]>> current = this.opening;
+		if (current == null || current.isDone()) {
+			current = CompletableFuture.supplyAsync(() -> {
+				try (RedisConnection connection = lettuce.getConnection()) {
+					RedisClusterAsyncCommands<byte[], byte[]> async = lettuce(connection);
+					this.shared = async;
+					return async;
+				}
+			}, (task) -> {
+				Thread thread = new Thread(task, "asynctask-redis-connect");
+				thread.setDaemon(true);
+				thread.start();
+			});
+			this.opening = current;
+		}
+		return current;
 	}
 
 	private Object runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, List<String> keys,
@@ -142,7 +180,7 @@ final class ScriptRunner {
 	 * Replies are in call order.
 	 */
 	List<Object> runAll(LuaScript script, String queue, List<List<String>> keys, List<List<String>> args) {
-		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync();
+		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync(script, queue);
 		if (shared != null) {
 			try {
 				return pipelined(shared, script, keys, args);

@@ -9,6 +9,8 @@ final class Scripts {
 
 	static final LuaScript DEQUEUE = LuaScript.load("dequeue");
 
+	static final LuaScript RELEASE_FETCH = LuaScript.load("release_fetch");
+
 	static final LuaScript COMPLETE = LuaScript.load("complete");
 
 	static final LuaScript RETRY = LuaScript.load("retry");

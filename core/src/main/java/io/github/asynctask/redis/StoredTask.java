@@ -12,8 +12,9 @@ import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.JsonRecyclerPools;
 
 /**
- * A task's data as the scripts store it: {@code "<meta JSON>\n<payload>"} in the queue's
- * tasks hash. See {@code lib.lua} for the meta keys.
+ * A task's data as the scripts store it: its meta JSON in the queue's tasks hash, its
+ * payload in the payloads hash (layout v1 kept {@code "<meta JSON>\n<payload>"} in the
+ * tasks hash alone, still read). See {@code lib.lua} for the meta keys.
  */
 record StoredTask(String id, String name, TaskState state, int attempts, long token, int maxRetries, Instant createdAt,
 		Instant updatedAt, @Nullable String lastError, String payload) {
@@ -27,17 +28,17 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 		.build();
 
 	/**
-	 * Parse stored data.
+	 * Parse a task's meta JSON and payload; a meta of layout v1 (a newline, then the
+	 * payload; v2 JSON never holds a raw newline) carries the payload itself.
 	 * @throws IllegalStateException naming the id when the data is not in the expected
 	 * shape
 	 */
-	static StoredTask parse(String id, String raw) {
-		int newline = raw.indexOf('\n');
-		if (newline < 0) {
-			throw new IllegalStateException("Task " + id + " has no meta line in Redis");
-		}
+	static StoredTask parse(String id, String metaJson, String payload) {
+		int newline = metaJson.indexOf('\n');
+		String json = (newline < 0) ? metaJson : metaJson.substring(0, newline);
+		String body = (newline < 0) ? payload : metaJson.substring(newline + 1);
 		Meta meta;
-		try (JsonParser parser = META_READER.createParser(raw.substring(0, newline))) {
+		try (JsonParser parser = META_READER.createParser(json)) {
 			meta = Meta.read(parser);
 		}
 		catch (JacksonException ex) {
@@ -48,8 +49,8 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 			throw new IllegalStateException("Task " + id + " has unreadable meta in Redis: not a JSON object");
 		}
 		return new StoredTask(id, meta.name, state(id, meta.state), meta.attempts, meta.token, meta.maxRetries,
-				Instant.ofEpochMilli(meta.createdAt), Instant.ofEpochMilli(meta.updatedAt), meta.error,
-				raw.substring(newline + 1));
+				Instant.ofEpochMilli(meta.createdAt),
+				Instant.ofEpochMilli((meta.updatedAt != null) ? meta.updatedAt : meta.createdAt), meta.error, body);
 	}
 
 	TaskInfo toInfo(String queue) {
@@ -80,7 +81,8 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 
 		private long createdAt;
 
-		private long updatedAt;
+		/** Left out at enqueue, where it equals {@link #createdAt}. */
+		private @Nullable Long updatedAt;
 
 		private @Nullable String error;
 

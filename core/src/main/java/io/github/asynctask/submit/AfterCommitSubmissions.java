@@ -1,7 +1,9 @@
 package io.github.asynctask.submit;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
@@ -15,8 +17,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 
 /**
  * Holds the submits of each transaction and sends them in one pipelined call after it
- * commits; drops them on rollback. One synchronization per transaction, found among the
- * current transaction's synchronizations: a suspended outer transaction's are not
+ * commits; drops them on rollback, and those made since a savepoint when the transaction
+ * rolls back to it (PROPAGATION_NESTED). One synchronization per transaction, found among
+ * the current transaction's synchronizations: a suspended outer transaction's are not
  * visible, so a REQUIRES_NEW inner transaction gets its own batch, as Spring's
  * transaction-bound events do.
  */
@@ -60,6 +63,13 @@ final class AfterCommitSubmissions {
 	}
 
 	private void send(List<EnqueueRequest> requests) {
+		if (this.resendBuffer.size() > 0) {
+			// Redis did not take earlier batches: queue behind them rather than hold the
+			// committing thread, and its database connection, for up to a Redis timeout.
+			logger.debug("Re-send buffer holds tasks; {} committed task(s) join it", requests.size());
+			this.resendBuffer.offer(requests);
+			return;
+		}
 		List<EnqueueResult> results;
 		try {
 			results = this.broker.enqueueAll(requests);
@@ -81,6 +91,9 @@ final class AfterCommitSubmissions {
 
 		private final List<EnqueueRequest> requests = new ArrayList<>();
 
+		// Savepoint -> number of requests held when it was created.
+		private final Map<Object, Integer> savepoints = new IdentityHashMap<>();
+
 		AfterCommitSubmissions owner() {
 			return AfterCommitSubmissions.this;
 		}
@@ -88,6 +101,24 @@ final class AfterCommitSubmissions {
 		@Override
 		public int getOrder() {
 			return Ordered.LOWEST_PRECEDENCE;
+		}
+
+		@Override
+		public void savepoint(Object savepoint) {
+			this.savepoints.put(savepoint, this.requests.size());
+		}
+
+		@Override
+		public void savepointRollback(Object savepoint) {
+			// A savepoint this batch never saw was created before its first submit.
+			int kept = this.savepoints.getOrDefault(savepoint, 0);
+			if (kept < this.requests.size()) {
+				logger.debug("Dropped {} task(s) submitted after a savepoint the transaction rolled back to",
+						this.requests.size() - kept);
+				this.requests.subList(kept, this.requests.size()).clear();
+			}
+			// Savepoints created after this one are gone with the rollback.
+			this.savepoints.values().removeIf((held) -> held > kept);
 		}
 
 		@Override
@@ -100,6 +131,15 @@ final class AfterCommitSubmissions {
 			if (status == STATUS_COMMITTED) {
 				// Submits made by other synchronizations' afterCommit, after ours ran.
 				sendHeld();
+			}
+			else if (status == STATUS_UNKNOWN && !this.requests.isEmpty()) {
+				// The caller got the commit failure; it may well retry, which submits
+				// again.
+				logger.error(
+						"{} task(s) of a transaction whose commit outcome is unknown were NOT sent (the database "
+								+ "may have committed; submit them again if it did): {}",
+						this.requests.size(), ResendBuffer.describe(this.requests));
+				this.requests.clear();
 			}
 			else if (!this.requests.isEmpty()) {
 				logger.debug("Dropped {} task(s) of a transaction that did not commit", this.requests.size());

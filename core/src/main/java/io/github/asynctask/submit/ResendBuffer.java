@@ -16,9 +16,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps committed submits Redis could not take, and re-sends them from one background
- * thread ({@code asynctask-resend}) with exponential backoff until Redis takes them.
- * Re-sending is idempotent because each request keeps its id (the enqueue script answers
- * {@code ALREADY_EXISTS}).
+ * thread ({@code asynctask-resend}) with exponential backoff until Redis takes them. Each
+ * request keeps its id, so a re-send of one Redis did take is answered
+ * {@code ALREADY_EXISTS} while Redis holds the task's data. Once that data is gone (the
+ * task completed without retention, or was deleted) a re-send records it again, unless
+ * its bizId is still remembered.
  * <p>
  * Guarantee: a committed submit reaches Redis if Redis is back before this buffer is full
  * and before the JVM stops. Beyond {@code capacity} requests, new ones are dropped with
@@ -216,7 +218,10 @@ public final class ResendBuffer implements AutoCloseable {
 		}
 	}
 
-	private static String describe(List<EnqueueRequest> requests) {
+	/**
+	 * Each task's name, id, queue and bizId, for logs that must let someone re-submit it.
+	 */
+	static String describe(List<EnqueueRequest> requests) {
 		return requests.stream()
 			.map((request) -> request.name() + "[id=" + request.id() + ", queue=" + request.queue()
 					+ ((request.bizId() != null) ? ", bizId=" + request.bizId() : "") + "]")

@@ -47,8 +47,8 @@ final class Completion {
 		Delivery delivery = task.delivery();
 		if (outcome.succeeded()) {
 			this.listener.completed(delivery.queue(), delivery.name(), ran);
-			Report report = new Report(task, "complete", () -> this.broker.complete(delivery, this.completedRetention),
-					() -> {
+			Report report = new Report(task, Report.COMPLETE,
+					() -> this.broker.complete(delivery, this.completedRetention), () -> {
 					});
 			if (!this.acks.offer(report, owner)) {
 				send(report, owner);
@@ -103,6 +103,12 @@ final class Completion {
 		owner.remove(report.task());
 		if (result == AckResult.APPLIED) {
 			report.onApplied().run();
+		}
+		else if (result == AckResult.STALE && report.isSuccess()) {
+			logger.info(
+					"Task '{}' (id {}) succeeded after its lease was lost; Redis recorded the success, so no "
+							+ "later delivery runs its body again",
+					report.task().delivery().name(), report.task().id());
 		}
 		else {
 			logger.info("Skipped {} of task '{}' (id {}): {}; another worker holds or finished it", report.action(),

@@ -1,10 +1,12 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import io.github.asynctask.redis.DeliveryToken;
 import io.github.asynctask.redis.RedisBroker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +15,9 @@ import org.slf4j.LoggerFactory;
  * Renews the leases of this instance's running deliveries (one call per queue), refreshes
  * the instance's registration, and marks it as serving each of its queues, counting the
  * live instances per queue for the {@link ClusterSpread}. A delivery whose lease was
- * taken away is stopped and its late ack skipped, since another worker may run it now.
+ * taken away (or whose deadline passed, which Redis no longer renews) is stopped and a
+ * late failure of it skipped, since another worker may run it now; a late success is
+ * still sent.
  */
 final class Heartbeat implements PeriodicLoop.Step {
 
@@ -55,14 +59,14 @@ final class Heartbeat implements PeriodicLoop.Step {
 	}
 
 	private void extend(String queue, RunningTasks running) {
-		Map<String, Long> tokens = running.tokens();
-		if (tokens.isEmpty()) {
+		List<DeliveryToken> leased = running.leased();
+		if (leased.isEmpty()) {
 			return;
 		}
 		// measured before the call: the lease cannot end earlier than this plus its
 		// length
 		long validUntil = System.nanoTime() + this.lease.toNanos();
-		Set<String> lost = this.broker.extendLeases(queue, tokens, this.lease);
+		Set<DeliveryToken> lost = this.broker.extendLeases(queue, leased, this.lease);
 		if (!lost.isEmpty()) {
 			Set<String> stopped = running.lost(lost);
 			if (!stopped.isEmpty()) {
@@ -72,8 +76,7 @@ final class Heartbeat implements PeriodicLoop.Step {
 						stopped.size(), queue, this.lease, stopped);
 			}
 		}
-		tokens.keySet().removeAll(lost);
-		running.renewed(tokens.keySet(), validUntil);
+		running.renewed(leased.stream().filter((delivery) -> !lost.contains(delivery)).toList(), validUntil);
 	}
 
 }

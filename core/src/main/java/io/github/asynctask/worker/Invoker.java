@@ -81,7 +81,8 @@ final class Invoker {
 			// an interrupt meant for this attempt must not leak into the next one
 			Thread.interrupted();
 		}
-		if (task.isTimedOut()) {
+		if (task.isTimedOut() && !(task.isHung() && error == null)) {
+			// a hung body that finally returned normally did its work: its success stands
 			TaskTimeoutException timedOut = new TaskTimeoutException(delivery.name(), delivery.id(), timeout);
 			if (error != null) {
 				timedOut.addSuppressed(error);

@@ -11,7 +11,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Status reports Redis did not take (a hiccup at ack time), re-sent by a periodic loop
  * while the delivery's lease lasts. Past the lease another worker may hold the task, and
- * the recoverer will deal with it, so the report is dropped.
+ * the recoverer will deal with it, so the report is dropped. A failure of a delivery
+ * whose lease was lost is dropped at once (the script would refuse it); a success is
+ * still sent, since Redis remembers it for whichever delivery holds the task now.
  */
 final class PendingReports {
 
@@ -35,7 +37,7 @@ final class PendingReports {
 		for (Iterator<Entry> it = this.entries.iterator(); it.hasNext();) {
 			Entry entry = it.next();
 			RunningTask task = entry.report().task();
-			if (task.isStale()) {
+			if (task.isStale() && !entry.report().isSuccess()) {
 				it.remove();
 				entry.owner().remove(task);
 				continue;

@@ -64,9 +64,8 @@ final class QueueWorker {
 		this.settings = settings;
 		this.permits = new Permits(concurrency);
 		this.runs = runs;
-		// core threads serve the permits; extra ones appear only to replace a thread held
-		// by
-		// a body that ignored its timeout interrupt (see Watchdog)
+		// core threads serve the permits; an extra one appears only when a permit is back
+		// before its thread is (a hung body keeps both, see Watchdog)
 		AtomicInteger counter = new AtomicInteger();
 		this.pool = new ThreadPoolExecutor(concurrency, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
 				new SynchronousQueue<>(), (runnable) -> {
@@ -118,6 +117,8 @@ final class QueueWorker {
 	/** Give the deliveries still running back to pending and interrupt their bodies. */
 	void requeueRunning(Completion completion) {
 		for (RunningTask task : this.running.all()) {
+			// marked first: a success arriving once the claim is gone is still reported
+			task.markHandedBack();
 			if (task.claim()) {
 				task.interruptBody();
 				completion.requeue(task, this.running);

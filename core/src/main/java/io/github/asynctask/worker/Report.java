@@ -16,4 +16,11 @@ import io.github.asynctask.redis.AckResult;
  */
 record Report(RunningTask task, String action, Supplier<AckResult> call, Runnable onApplied) {
 
+	static final String COMPLETE = "complete";
+
+	/** Whether this reports a success, which Redis records even for a stale delivery. */
+	boolean isSuccess() {
+		return COMPLETE.equals(this.action);
+	}
+
 }

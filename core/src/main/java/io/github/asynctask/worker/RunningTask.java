@@ -3,28 +3,44 @@ package io.github.asynctask.worker;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.DeliveryToken;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One delivery held by this instance, from fetch until its report reached Redis. Several
- * threads may try to end it (the pool thread when the body returns, the watchdog when the
- * body hangs, shutdown when time is up); {@link #claim()} lets exactly one of them
- * report, so a delivery is never acked twice.
+ * One delivery held by this instance, from fetch until its report reached Redis. Two
+ * threads may try to end it (the pool thread when the body returns, shutdown when time is
+ * up, or before the body started); {@link #claim()} lets exactly one of them report, so a
+ * delivery is never acked twice. The one exception is a success after shutdown handed the
+ * delivery back, which is still sent so Redis remembers it.
  */
 final class RunningTask {
 
 	private final Delivery delivery;
+
+	private final DeliveryToken key;
 
 	private final AtomicBoolean claimed = new AtomicBoolean();
 
 	/** The pool thread while the body runs, else null; written by that thread. */
 	private volatile @Nullable Thread bodyThread;
 
-	/** Set by the heartbeat when the lease was taken away; the late ack is skipped. */
+	/**
+	 * Set by the heartbeat when the lease was taken away; a late failure is not reported
+	 * (a late success is).
+	 */
 	private volatile boolean stale;
 
 	/** Set by the watchdog when the attempt ran past its timeout. */
 	private volatile boolean timedOut;
+
+	/** Set by the watchdog when the body ignored its timeout interrupt for the grace. */
+	private volatile boolean hung;
+
+	/**
+	 * Set by shutdown before it hands a running delivery back, so a success arriving
+	 * after that is still reported.
+	 */
+	private volatile boolean handedBack;
 
 	/**
 	 * Until when the lease is surely ours (System.nanoTime); renewed by the heartbeat.
@@ -33,6 +49,7 @@ final class RunningTask {
 
 	RunningTask(Delivery delivery, long leaseValidUntil) {
 		this.delivery = delivery;
+		this.key = delivery.deliveryToken();
 		this.leaseValidUntil = leaseValidUntil;
 	}
 
@@ -42,6 +59,11 @@ final class RunningTask {
 
 	String id() {
 		return this.delivery.id();
+	}
+
+	/** Tells this delivery apart from other deliveries of the same task. */
+	DeliveryToken key() {
+		return this.key;
 	}
 
 	/** Take the right to end this delivery; true for exactly one caller. */
@@ -79,6 +101,22 @@ final class RunningTask {
 
 	boolean isTimedOut() {
 		return this.timedOut;
+	}
+
+	void markHung() {
+		this.hung = true;
+	}
+
+	boolean isHung() {
+		return this.hung;
+	}
+
+	void markHandedBack() {
+		this.handedBack = true;
+	}
+
+	boolean isHandedBack() {
+		return this.handedBack;
 	}
 
 	long leaseValidUntil() {

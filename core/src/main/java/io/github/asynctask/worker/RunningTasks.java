@@ -1,12 +1,13 @@
 package io.github.asynctask.worker;
 
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+
+import io.github.asynctask.redis.DeliveryToken;
 
 /**
  * The deliveries of one queue this instance holds a lease on: what the heartbeat renews
@@ -14,14 +15,18 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RunningTasks {
 
-	private final Map<String, RunningTask> tasks = new ConcurrentHashMap<>();
+	/**
+	 * By id and token: a new delivery of a task may arrive while a stale one still runs,
+	 * and each must be renewed or stopped on its own.
+	 */
+	private final Map<DeliveryToken, RunningTask> tasks = new ConcurrentHashMap<>();
 
 	void add(RunningTask task) {
-		this.tasks.put(task.id(), task);
+		this.tasks.put(task.key(), task);
 	}
 
 	void remove(RunningTask task) {
-		this.tasks.remove(task.id(), task);
+		this.tasks.remove(task.key(), task);
 	}
 
 	int size() {
@@ -32,20 +37,15 @@ final class RunningTasks {
 		return List.copyOf(this.tasks.values());
 	}
 
-	/** Fencing tokens of the deliveries whose lease is still ours, by task id. */
-	Map<String, Long> tokens() {
-		Map<String, Long> tokens = new HashMap<>();
-		this.tasks.values()
-			.stream()
-			.filter((task) -> !task.isStale())
-			.forEach((task) -> tokens.put(task.id(), task.delivery().token()));
-		return tokens;
+	/** The deliveries whose lease is still ours. */
+	List<DeliveryToken> leased() {
+		return this.tasks.values().stream().filter((task) -> !task.isStale()).map(RunningTask::key).toList();
 	}
 
 	/** Renewed: these leases are valid until {@code validUntil} (System.nanoTime). */
-	void renewed(Set<String> ids, long validUntil) {
-		ids.forEach((id) -> {
-			RunningTask task = this.tasks.get(id);
+	void renewed(Collection<DeliveryToken> deliveries, long validUntil) {
+		deliveries.forEach((key) -> {
+			RunningTask task = this.tasks.get(key);
 			if (task != null) {
 				task.leaseValidUntil(validUntil);
 			}
@@ -54,14 +54,14 @@ final class RunningTasks {
 
 	/**
 	 * The lease of these deliveries was taken away: stop their bodies and forget them
-	 * once the body is gone, so no late ack reaches Redis.
-	 * @return the ids whose body was still running (an id whose body ended was most
+	 * once the body is gone, so no late failure reaches Redis.
+	 * @return the ids whose body was still running (a delivery whose body ended was most
 	 * likely acked while the heartbeat ran, which is no loss)
 	 */
-	Set<String> lost(Set<String> ids) {
+	Set<String> lost(Set<DeliveryToken> deliveries) {
 		Set<String> stopped = new HashSet<>();
-		ids.forEach((id) -> {
-			RunningTask task = this.tasks.get(id);
+		deliveries.forEach((key) -> {
+			RunningTask task = this.tasks.get(key);
 			if (task != null) {
 				task.markStale();
 				if (task.isClaimed()) {
@@ -70,7 +70,7 @@ final class RunningTasks {
 				}
 				else {
 					task.interruptBody();
-					stopped.add(id);
+					stopped.add(key.id());
 				}
 			}
 		});

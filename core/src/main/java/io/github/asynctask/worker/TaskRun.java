@@ -8,8 +8,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One attempt on a pool thread: run the body, then report the outcome, unless the lease
- * was lost meanwhile, or the watchdog or shutdown ended the delivery first.
+ * One attempt on a pool thread: run the body, then report the outcome. A failure is not
+ * reported when the lease was lost meanwhile; a success always is (Redis remembers it
+ * even for a stale delivery, so the task does not run again). A body that hangs past its
+ * timeout keeps the delivery until it returns (see {@link #hung}).
  */
 final class TaskRun implements Runnable {
 
@@ -45,26 +47,38 @@ final class TaskRun implements Runnable {
 		end(outcome);
 	}
 
-	/** The body ignored its timeout interrupt: end the attempt without it. */
+	/**
+	 * The body ignored its timeout interrupt. Ending the attempt without it would let the
+	 * task run again beside it, so the delivery keeps its lease (the heartbeat renews it)
+	 * and its thread; its real outcome is reported when the body returns.
+	 */
 	private void hung(Duration timeout) {
-		Delivery delivery = this.task.delivery();
-		if (!this.task.isClaimed()) {
-			logger.error(
-					"Task '{}' (id {}) did not stop within {} of being interrupted at its timeout; ending the "
-							+ "attempt without it, another thread serves queue '{}'",
-					delivery.name(), delivery.id(), Watchdog.HUNG_GRACE, this.worker.queue());
+		if (this.task.isClaimed()) {
+			return;
 		}
-		end(Outcome.failed(new TaskTimeoutException(delivery.name(), delivery.id(), timeout), true));
+		this.task.markHung();
+		Delivery delivery = this.task.delivery();
+		logger.error("Task '{}' (id {}) ignored its timeout interrupt for {} after running past its timeout of {}; "
+				+ "it keeps its lease and its thread (queue '{}' runs one thread short) until the body returns, "
+				+ "then its outcome is reported. Make the body honour interrupts or give its calls their own "
+				+ "timeouts", delivery.name(), delivery.id(), Watchdog.HUNG_GRACE, timeout, this.worker.queue());
+		this.factory.listener().hung(delivery.queue(), delivery.name(), timeout);
 	}
 
 	private void end(Outcome outcome) {
 		if (!this.task.claim()) {
+			if (outcome.succeeded() && this.task.isHandedBack()) {
+				reportAfterHandBack(outcome);
+			}
 			return;
 		}
 		try {
-			if (this.task.isStale()) {
+			if (this.task.isStale() && !outcome.succeeded()) {
+				// the script would refuse it: another delivery decides what happens next.
+				// A success is still sent: the script remembers it on the task, so no
+				// later delivery runs the body again.
 				this.worker.running().remove(this.task);
-				logger.info("Not reporting task '{}' (id {}): its lease was lost while it ran",
+				logger.info("Not reporting the failure of task '{}' (id {}): its lease was lost while it ran",
 						this.task.delivery().name(), this.task.id());
 			}
 			else {
@@ -80,6 +94,23 @@ final class TaskRun implements Runnable {
 		}
 		finally {
 			this.worker.ended(this.task);
+		}
+	}
+
+	/**
+	 * Shutdown handed the delivery back (its token is void) while the body ran on, and
+	 * the body succeeded: Redis remembers the success, so the next delivery finishes the
+	 * task without running it again. The permit went back with the hand-back.
+	 */
+	private void reportAfterHandBack(Outcome outcome) {
+		try {
+			this.factory.completion()
+				.report(this.task, outcome, Duration.ofNanos(System.nanoTime() - this.startedAt),
+						this.worker.running());
+		}
+		catch (RuntimeException ex) {
+			logger.error("Reporting the success of task '{}' (id {}) after shutdown handed it back failed; it will "
+					+ "run again", this.task.delivery().name(), this.task.id(), ex);
 		}
 	}
 

@@ -12,8 +12,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Enforces attempt timeouts for all queues on one thread: at the deadline it interrupts
- * the body; if the body ignores the interrupt for a grace ({@link #HUNG_GRACE}), the
- * attempt is ended without it so a hung body cannot hold a worker slot for ever.
+ * the body; if the body ignores the interrupt for a grace ({@link #HUNG_GRACE}), it tells
+ * the attempt it hung (logged and counted; the attempt keeps its lease and thread until
+ * the body returns, so the task never runs twice at once on live instances).
  * <p>
  * Watching costs a set insert and remove per attempt and no wake-up: the thread sleeps
  * until the earliest deadline it saw (at most {@link #MAX_SLEEP}), and a new attempt
@@ -25,7 +26,7 @@ final class Watchdog {
 
 	private static final Logger logger = LoggerFactory.getLogger(Watchdog.class);
 
-	/** How long an interrupted body may take to stop before it is given up on. */
+	/** How long an interrupted body may take to stop before it is reported hung. */
 	static final Duration HUNG_GRACE = Duration.ofSeconds(5);
 
 	/** Longest sleep, so a scan of the watched attempts happens at least this often. */

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.github.asynctask.redis.QueueName;
+import io.github.asynctask.QueueName;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,8 +54,8 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 
 	private static Map<String, Integer> validateQueues(Map<String, Integer> concurrencyByQueue) {
 		if (concurrencyByQueue.isEmpty()) {
-			throw new IllegalArgumentException("A worker needs at least one queue; configure "
-					+ "async-task.queues.<name>.concurrency or set async-task.worker.enabled=false");
+			throw new IllegalArgumentException("A worker needs at least one queue; declare an @AsyncTask method, "
+					+ "list one under async-task.queues, or set async-task.worker.enabled=false");
 		}
 		Map<String, Integer> copy = new LinkedHashMap<>();
 		concurrencyByQueue.forEach((queue, concurrency) -> {
@@ -67,7 +67,8 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 			}
 			if (concurrency == null || concurrency <= 0) {
 				throw new IllegalArgumentException("async-task.queues." + queue + ".concurrency must be at least 1 "
-						+ "but was " + concurrency + "; to only submit to a queue, leave it out of async-task.queues");
+						+ "but was " + concurrency + "; to leave a queue to other instances, set async-task.queues."
+						+ queue + ".enabled=false");
 			}
 			copy.put(queue, concurrency);
 		});

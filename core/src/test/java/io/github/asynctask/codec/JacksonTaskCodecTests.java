@@ -109,6 +109,16 @@ class JacksonTaskCodecTests {
 	}
 
 	@Test
+	void aClassNameInThePayloadIsNeverLoadedEvenForAClassParameter() {
+		TaskDefinition definition = TestDefinitions.of(this.tasks, "type");
+		String payload = "{\"v\":1,\"args\":[\"" + Initializer.class.getName() + "\"]}";
+		assertThatExceptionOfType(TaskCodecException.class).isThrownBy(() -> this.codec.decode(definition, payload))
+			.withMessageContaining("Argument 0 ('type') of task 'Tasks.type' cannot be read")
+			.withMessageContaining("java.lang.Class");
+		assertThat(InitializerFlag.FLAG).as("the named class's static initializer ran").isFalse();
+	}
+
+	@Test
 	void malformedOrForeignPayloadsAreRefusedWithTheReason() {
 		TaskDefinition definition = TestDefinitions.of(this.tasks, "simple");
 		assertThatExceptionOfType(TaskCodecException.class)
@@ -146,6 +156,21 @@ class JacksonTaskCodecTests {
 		assertThat(this.codec.problems(TestDefinitions.of(this.tasks, "listOfRunnables"))).hasSize(1);
 		assertThat(this.codec.problems(TestDefinitions.of(this.tasks, "everything"))).isEmpty();
 		assertThat(this.codec.problems(TestDefinitions.of(this.tasks, "polymorphic"))).isEmpty();
+	}
+
+	/** A class whose static initializer must never run because a payload named it. */
+	static final class Initializer {
+
+		static {
+			InitializerFlag.FLAG.set(true);
+		}
+
+	}
+
+	static final class InitializerFlag {
+
+		static final java.util.concurrent.atomic.AtomicBoolean FLAG = new java.util.concurrent.atomic.AtomicBoolean();
+
 	}
 
 	static class Exploding {
@@ -199,6 +224,9 @@ class JacksonTaskCodecTests {
 		}
 
 		public void listOfRunnables(List<Runnable> jobs) {
+		}
+
+		public void type(Class<?> type) {
 		}
 
 	}

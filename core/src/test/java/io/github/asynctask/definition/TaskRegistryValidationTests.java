@@ -83,6 +83,29 @@ class TaskRegistryValidationTests {
 	}
 
 	@Test
+	void refusesTypesThatWouldLoadOrRunCodeWhereverTheyAppearInAParameter() {
+		assertRefused(ClassParameter.class,
+				"Bean 'bean' method ClassParameter.run parameter 0 ('type', java.lang.Class<?>) holds java.lang.Class",
+				"pass a name or id (a String or an enum) instead and map it to the class or object in the task body");
+		assertRefused(ReflectionParameters.class,
+				"parameter 0 ('loader', java.lang.ClassLoader) holds java.lang.ClassLoader",
+				"parameter 1 ('method', java.lang.reflect.Method) holds java.lang.reflect.Method",
+				"parameter 2 ('field', java.lang.reflect.Field) holds java.lang.reflect.Field",
+				"parameter 3 ('constructor', java.lang.reflect.Constructor<?>) holds java.lang.reflect.Constructor",
+				"parameter 4 ('thread', java.lang.Thread) holds java.lang.Thread");
+		assertRefused(NestedClassParameters.class, "parameter 0 ('types', java.util.List<java.lang.Class<?>>)",
+				"parameter 1 ('array', java.lang.Class<?>[])",
+				"parameter 2 ('keys', java.util.Map<java.lang.Class<?>, java.lang.String>)",
+				"parameter 3 ('maybe', java.util.Optional<java.lang.Class<?>>)",
+				"parameter 4 ('command', io.github.asynctask.definition.TaskRegistryValidationTests$Command) holds "
+						+ "java.lang.Class",
+				"parameter 5 ('job', io.github.asynctask.definition.TaskRegistryValidationTests$JobBean) holds "
+						+ "java.lang.Class",
+				"parameter 6 ('commands', java.util.List<io.github.asynctask.definition.TaskRegistryValidationTests$Wrapper>) "
+						+ "holds java.lang.Class");
+	}
+
+	@Test
 	void refusesMethodsTheProxyCannotIntercept() {
 		assertRefused(FinalMethod.class,
 				"Bean 'bean' method FinalMethod.run() is public final; a task method must be public, non-static and "
@@ -177,6 +200,52 @@ class TaskRegistryValidationTests {
 
 		@AsyncTask
 		public void run(Runnable job) {
+		}
+
+	}
+
+	public static class ClassParameter {
+
+		@AsyncTask
+		public void run(Class<?> type) {
+		}
+
+	}
+
+	public static class ReflectionParameters {
+
+		@AsyncTask
+		public void run(ClassLoader loader, java.lang.reflect.Method method, java.lang.reflect.Field field,
+				java.lang.reflect.Constructor<?> constructor, Thread thread) {
+		}
+
+	}
+
+	public static class NestedClassParameters {
+
+		@AsyncTask
+		public void run(List<Class<?>> types, Class<?>[] array, java.util.Map<Class<?>, String> keys,
+				java.util.Optional<Class<?>> maybe, Command command, JobBean job, List<Wrapper> commands) {
+		}
+
+	}
+
+	public record Command(String name, Class<?> handler) {
+	}
+
+	public record Wrapper(Command command) {
+	}
+
+	public static class JobBean {
+
+		private Class<?> handler;
+
+		public Class<?> getHandler() {
+			return this.handler;
+		}
+
+		public void setHandler(Class<?> handler) {
+			this.handler = handler;
 		}
 
 	}

@@ -25,6 +25,12 @@ class MicrometerTaskListenerTests {
 	}
 
 	@Test
+	void hungAttemptsAreCounted() {
+		this.listener.hung("mail", "mail.receipt", Duration.ofSeconds(30));
+		assertThat(count("asynctask.tasks.hung", "mail", "mail.receipt")).isEqualTo(1);
+	}
+
+	@Test
 	void everyAttemptIsTimedWhetherItSucceedsOrFails() {
 		this.listener.completed("mail", "mail.receipt", Duration.ofMillis(120));
 		this.listener.failed("mail", "mail.receipt", Duration.ofMillis(80), new IllegalStateException("smtp"), true);

@@ -24,13 +24,15 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 
 	static Stream<Arguments> unreadableData() {
-		return Stream.of(arguments("no meta line", "just bytes", "no meta line"),
+		return Stream.of(arguments("not JSON", "just bytes", "unreadable meta"),
 				arguments("truncated JSON", "{\"v\":1,\"n\":\"x\"\n{}", "unreadable meta"),
 				arguments("unknown version", "{\"v\":9,\"n\":\"x\",\"a\":0,\"k\":0,\"m\":1}\n{}",
 						"unknown format version 9"),
 				arguments("wrong types", "{\"v\":1,\"n\":\"x\",\"a\":\"zero\",\"k\":0,\"m\":1}\n{}", "lacks numeric"),
 				arguments("JSON array as meta", "[1,2]\n{}", "unknown format version nil"),
-				arguments("empty", "", "no meta line"),
+				arguments("empty", "", "unreadable meta"),
+				arguments("unknown version, meta alone", "{\"v\":9,\"n\":\"x\",\"a\":0,\"m\":1}",
+						"unknown format version 9"),
 				arguments("random bytes", "\u0000\u00ff\u0010\n\u0001", "unreadable meta"));
 	}
 
@@ -45,6 +47,111 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(dead.state()).isEqualTo(TaskState.DEAD);
 		assertThat(dead.lastError()).startsWith("unreadable task data").contains(reason);
 		assertThat(dead.payload()).isEqualTo(raw);
+	}
+
+	/**
+	 * Numbers cjson reads but cannot write back (NaN, infinities), in each meta field a
+	 * transition rewrites.
+	 */
+	static Stream<Arguments> nonFiniteMeta() {
+		return Stream.of(arguments("a", "1e400"), arguments("c", "nan"), arguments("k", "-1e400"),
+				arguments("m", "nan"), arguments("t", "1e400"), arguments("a", "-nan"), arguments("k", "inf"));
+	}
+
+	static String metaWith(String state, String field, String value) {
+		String meta = "{\"v\":2,\"n\":\"mail.send\",\"s\":\"" + state + "\",\"a\":0,\"k\":0,\"m\":1,\"c\":0,\"t\":0}";
+		return meta.replaceFirst("\"" + field + "\":[0-9]+", "\"" + field + "\":" + value);
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void aNonFiniteNumberSendsThatTaskToDeadAndTheRestOfTheFetchFlows(String field, String value) {
+		String before = fixture.enqueue();
+		fixture.storeRaw("poison", metaWith("p", field, value), "{}");
+		fixture.redis.cli("RPUSH", this.keys.pending(QUEUE), "poison"); // the front:
+																		// popped first
+		String after = fixture.enqueue();
+		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).extracting(Delivery::id).containsExactly(before, after);
+		assertDeadWithReason("poison", "field " + field + " is not a finite number");
+		assertThat(this.broker.stats(QUEUE)).satisfies((stats) -> {
+			assertThat(stats.active()).isEqualTo(2);
+			assertThat(stats.pending()).isZero();
+		});
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void aNonFiniteNumberInAForwardBatchLosesNothing(String field, String value) {
+		storePoison("r", this.keys.retry(QUEUE), field, value);
+		String good = fixture.enqueue();
+		this.broker.retry(this.broker.dequeue(QUEUE, 1, LEASE).get(0), Duration.ZERO, "e");
+		assertThat(this.broker.forward(QUEUE, 10).moved()).isEqualTo(2);
+		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).extracting(Delivery::id).containsExactly(good);
+		assertDeadWithReason("poison", "field " + field + " is not a finite number");
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void aNonFiniteNumberInARecoverBatchLosesNothing(String field, String value) {
+		storePoison("a", this.keys.active(QUEUE), field, value);
+		fixture.enqueue();
+		Delivery expiring = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
+		assertThat(this.broker.recover(QUEUE, 10, Duration.ZERO)).isEqualTo(2);
+		assertThat(this.broker.find(QUEUE, expiring.id()).orElseThrow().state()).isEqualTo(TaskState.RETRY);
+		assertDeadWithReason("poison", "field " + field + " is not a finite number");
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void reportsAboutANonFiniteDeliveryAreRefusedAndTheTaskStaysActive(String field, String value) {
+		storePoison("a", this.keys.active(QUEUE), field, value);
+		Delivery delivery = new Delivery(QUEUE, "poison", "mail.send", 1, 1, 1, "{}", java.time.Instant.EPOCH);
+		assertThat(this.broker.complete(delivery, Duration.ofHours(1))).isEqualTo(AckResult.MISSING);
+		assertThat(this.broker.retry(delivery, Duration.ZERO, "e")).isEqualTo(AckResult.MISSING);
+		assertThat(this.broker.kill(delivery, "e")).isEqualTo(AckResult.MISSING);
+		assertThat(this.broker.requeue(delivery)).isEqualTo(AckResult.MISSING);
+		assertThat(fixture.zscore(this.keys.active(QUEUE), "poison")).isEqualTo("0");
+		this.broker.recover(QUEUE, 10, Duration.ZERO);
+		assertDeadWithReason("poison", "field " + field + " is not a finite number");
+	}
+
+	@ParameterizedTest(name = "{0}:{1}")
+	@MethodSource("nonFiniteMeta")
+	void aDeadTaskWithANonFiniteNumberCannotBeRetriedAndStaysDead(String field, String value) {
+		storePoison("d", this.keys.dead(QUEUE), field, value);
+		assertThatIllegalStateException().isThrownBy(() -> this.broker.retryDead(QUEUE, "poison"))
+			.withMessageContaining("unreadable");
+		assertThat(fixture.zscore(this.keys.dead(QUEUE), "poison")).isEqualTo("0");
+		assertThat(this.broker.delete(QUEUE, "poison")).isTrue();
+	}
+
+	@Test
+	void aPoisonedMetaWithAPayloadKeepsThePayloadAndQuotesTheMetaInTheReason() {
+		fixture.storeRaw("poison", "{\"v\":2,\"n\":\"x\"", "{\"args\":[7]}");
+		fixture.redis.cli("LPUSH", this.keys.pending(QUEUE), "poison");
+		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).isEmpty();
+		TaskInfo dead = this.broker.find(QUEUE, "poison").orElseThrow();
+		assertThat(dead.payload()).isEqualTo("{\"args\":[7]}");
+		assertThat(dead.lastError()).contains("unreadable meta").contains("stored meta: {\"v\":2,\"n\":\"x\"");
+	}
+
+	/**
+	 * Stores task "poison" with {@code value} in meta {@code field}, in the sorted set of
+	 * its state with score 0 (an active one under token 1).
+	 */
+	private void storePoison(String state, String set, String field, String value) {
+		fixture.storeRaw("poison", metaWith(state, field, value), "{}");
+		fixture.redis.cli("ZADD", set, "0", "poison");
+		if (state.equals("a")) {
+			fixture.redis.cli("HSET", this.keys.leases(QUEUE), "poison", "1");
+		}
+	}
+
+	private void assertDeadWithReason(String id, String reason) {
+		TaskInfo dead = this.broker.find(QUEUE, id).orElseThrow();
+		assertThat(dead.state()).isEqualTo(TaskState.DEAD);
+		assertThat(dead.lastError()).startsWith("unreadable task data").contains(reason);
+		assertThat(fixture.zscore(this.keys.dead(QUEUE), id)).isNotNull();
 	}
 
 	@Test

@@ -2,7 +2,6 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
@@ -56,8 +55,7 @@ class BrokerClusterIntegrationTests {
 
 		List<Delivery> taken = broker.dequeue(queue, 10, Duration.ofSeconds(30));
 		assertThat(taken).hasSize(2);
-		assertThat(broker.extendLeases(queue, Map.of(taken.get(0).id(), taken.get(0).token()), Duration.ofMinutes(1)))
-			.isEmpty();
+		assertThat(broker.extendLeases(queue, List.of(taken.get(0).deliveryToken()), Duration.ofMinutes(1))).isEmpty();
 		assertThat(broker.complete(taken.get(0), Duration.ofMinutes(1))).isEqualTo(AckResult.APPLIED);
 		assertThat(broker.retry(taken.get(1), Duration.ZERO, "boom")).isEqualTo(AckResult.APPLIED);
 		awaitForwarded(queue, 2);

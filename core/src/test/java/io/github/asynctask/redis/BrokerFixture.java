@@ -52,6 +52,12 @@ final class BrokerFixture {
 		return taken.get(0);
 	}
 
+	/** Writes a task's stored data by hand, in key layout v2. */
+	void storeRaw(String id, String meta, String payload) {
+		this.redis.cli("HSET", this.keys.tasks(QUEUE), id, meta);
+		this.redis.cli("HSET", this.keys.payloads(QUEUE), id, payload);
+	}
+
 	long llen(String key) {
 		return Long.parseLong(this.redis.cli("LLEN", key));
 	}

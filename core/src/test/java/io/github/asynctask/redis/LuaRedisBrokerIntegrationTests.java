@@ -118,7 +118,7 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(taken).extracting(Delivery::id).containsExactly(first, second);
 		assertThat(taken).allSatisfy((delivery) -> {
 			assertThat(delivery.attempt()).isEqualTo(1);
-			assertThat(delivery.token()).isEqualTo(1);
+			assertThat(delivery.token()).isPositive().isLessThan(1L << 53);
 			assertThat(delivery.name()).isEqualTo("mail.send");
 			assertThat(delivery.payload()).isEqualTo("{\"args\":[1]}");
 		});
@@ -219,7 +219,7 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		this.broker.forward(QUEUE, 10);
 		Delivery second = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
 		assertThat(second.attempt()).isEqualTo(2);
-		assertThat(second.token()).isEqualTo(2);
+		assertThat(second.token()).isNotEqualTo(first.token());
 		assertThat(second.hasRetriesLeft()).isTrue();
 	}
 
@@ -242,7 +242,28 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		List<Delivery> next = this.broker.dequeue(QUEUE, 2, LEASE);
 		assertThat(next).extracting(Delivery::id).containsExactly(delivery.id(), later);
 		assertThat(next.get(0).attempt()).isEqualTo(1);
-		assertThat(next.get(0).token()).isEqualTo(2);
+		assertThat(next.get(0).token()).isNotEqualTo(delivery.token());
+	}
+
+	@Test
+	void tokensStayUniqueWhenRedisLosesTheWritesOfADequeue() {
+		String id = fixture.enqueue();
+		String beforeFetch = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id);
+		Delivery first = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		// Redis rolls back to before the fetch (AOF everysec lost its last second, an
+		// async
+		// failover) while the first worker still runs the body
+		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), id, beforeFetch);
+		fixture.redis.cli("ZREM", this.keys.active(QUEUE), id);
+		fixture.redis.cli("HDEL", this.keys.leases(QUEUE), id);
+		fixture.redis.cli("RPUSH", this.keys.pending(QUEUE), id);
+		Delivery second = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(second.token()).isNotEqualTo(first.token());
+		assertThat(this.broker.extendLeases(QUEUE, List.of(first.deliveryToken()), LEASE))
+			.containsExactly(first.deliveryToken());
+		assertThat(this.broker.complete(first, Duration.ZERO)).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.retry(first, Duration.ZERO, "late")).isEqualTo(AckResult.STALE);
+		assertThat(this.broker.complete(second, Duration.ZERO)).isEqualTo(AckResult.APPLIED);
 	}
 
 	@Test
@@ -251,12 +272,36 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		Delivery other = fixture.enqueueAndTake();
 		String oldDeadline = fixture.zscore(this.keys.active(QUEUE), live.id());
 		this.broker.complete(other, Duration.ZERO);
-		var lost = this.broker.extendLeases(QUEUE, Map.of(live.id(), live.token(), other.id(), other.token()),
+		var lost = this.broker.extendLeases(QUEUE, List.of(live.deliveryToken(), other.deliveryToken()),
 				Duration.ofMinutes(10));
-		assertThat(lost).containsExactly(other.id());
+		assertThat(lost).containsExactly(other.deliveryToken());
 		assertThat(Long.parseLong(fixture.zscore(this.keys.active(QUEUE), live.id())))
 			.isGreaterThan(Long.parseLong(oldDeadline));
 		assertThat(fixture.zscore(this.keys.active(QUEUE), other.id())).isNull();
+	}
+
+	@Test
+	void extendRefusesALeasePastItsDeadlineEvenBeforeARecovererTookIt() {
+		fixture.enqueue();
+		Delivery expired = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
+		assertThat(this.broker.extendLeases(QUEUE, List.of(expired.deliveryToken()), Duration.ofMinutes(10)))
+			.containsExactly(expired.deliveryToken());
+		// only the recoverer decides what happens to it now
+		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO)).isEqualTo(1);
+		assertThat(this.broker.find(QUEUE, expired.id()).orElseThrow().state()).isEqualTo(TaskState.RETRY);
+	}
+
+	@Test
+	void extendJudgesTwoDeliveriesOfOneTaskEachByItsOwnToken() {
+		fixture.enqueue();
+		Delivery stale = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
+		this.broker.recover(QUEUE, 100, Duration.ZERO);
+		this.broker.forward(QUEUE, 100);
+		Delivery current = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(current.id()).isEqualTo(stale.id());
+		assertThat(this.broker.extendLeases(QUEUE, List.of(stale.deliveryToken(), current.deliveryToken()),
+				Duration.ofMinutes(10)))
+			.containsExactly(stale.deliveryToken());
 	}
 
 	@Test

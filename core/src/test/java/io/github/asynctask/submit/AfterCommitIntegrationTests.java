@@ -1,9 +1,14 @@
 package io.github.asynctask.submit;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
@@ -14,6 +19,7 @@ import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.TaskTestConfiguration;
 import io.github.asynctask.annotation.AsyncTask;
+import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
@@ -24,6 +30,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -37,12 +45,15 @@ import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
 import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.DefaultTransactionStatus;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -58,6 +69,8 @@ class AfterCommitIntegrationTests {
 
 	private static LuaRedisBroker broker;
 
+	private static CallerCalls callerCalls;
+
 	private final RedisServer redis;
 
 	private final ApplicationContextRunner runner;
@@ -67,7 +80,7 @@ class AfterCommitIntegrationTests {
 		this.runner = new ApplicationContextRunner()
 			.withUserConfiguration(TaskTestConfiguration.class, TransactionConfiguration.class)
 			.withBean(DataSource.class, this::dataSource)
-			.withBean(RedisBroker.class, () -> broker)
+			.withBean(RedisBroker.class, () -> callerCalls.broker())
 			.withBean(RecordingTaskListener.class)
 			.withBean("shipping", ShippingTasks.class);
 	}
@@ -88,6 +101,7 @@ class AfterCommitIntegrationTests {
 	static void connect(RedisServer redis) {
 		connectionFactory = RedisTasks.connect(redis);
 		broker = new LuaRedisBroker(connectionFactory, RedisTasks.KEYS);
+		callerCalls = new CallerCalls(broker);
 	}
 
 	@AfterAll
@@ -153,6 +167,96 @@ class AfterCommitIntegrationTests {
 	}
 
 	@Test
+	void submitsOfANestedScopeRolledBackToItsSavepointAreDroppedAndTheOthersSent() {
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			RedisTasks redisTasks = new RedisTasks(this.redis, context);
+			transaction(context, TransactionDefinition.PROPAGATION_REQUIRED).executeWithoutResult((outer) -> {
+				// the transaction's first submit is made after the savepoint
+				transaction(context, TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult((nested) -> {
+					tasks.ship(30L);
+					nested.setRollbackOnly();
+				});
+				tasks.ship(31L);
+				transaction(context, TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult((nested) -> {
+					tasks.ship(32L);
+					transaction(context, TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult((inner) -> {
+						tasks.ship(33L);
+						inner.setRollbackOnly();
+					});
+				});
+				transaction(context, TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult((nested) -> {
+					tasks.ship(34L);
+					nested.setRollbackOnly();
+				});
+			});
+			assertThat(redisTasks.pending("default")).isEqualTo(2);
+			redisTasks.runOne("default");
+			redisTasks.runOne("default");
+			assertThat(tasks.seen()).containsExactlyInAnyOrder("order 31 committed=false tx=true",
+					"order 32 committed=false tx=true");
+		});
+	}
+
+	@Test
+	@ExtendWith(OutputCaptureExtension.class)
+	void aCommitWithAnUnknownOutcomeSendsNothingAndLogsEveryTaskAtError(CapturedOutput output) {
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			// the database may or may not have committed: the reply to COMMIT was lost
+			DataSourceTransactionManager unknownOutcome = new DataSourceTransactionManager(
+					context.getBean(DataSource.class)) {
+
+				@Override
+				protected void doCommit(DefaultTransactionStatus status) {
+					throw new TransactionSystemException("connection lost while committing");
+				}
+
+			};
+			TransactionTemplate template = new TransactionTemplate(unknownOutcome);
+			TaskReceipt[] receipts = new TaskReceipt[2];
+			assertThatExceptionOfType(TransactionSystemException.class)
+				.isThrownBy(() -> template.executeWithoutResult((status) -> {
+					receipts[0] = context.getBean(AsyncTaskTemplate.class)
+						.submit(TaskOptions.defaults(), () -> tasks.ship(40L));
+					receipts[1] = context.getBean(AsyncTaskTemplate.class)
+						.submit(TaskOptions.defaults().bizId("order-41"), () -> tasks.ship(41L));
+				}));
+			assertThat(this.redis.cli("DBSIZE")).isEqualTo("0");
+			assertThat(output).contains("ERROR")
+				.contains("2 task(s) of a transaction whose commit outcome is unknown were NOT sent")
+				.contains("ShippingTasks.ship[id=" + receipts[0].taskId() + ", queue=default]")
+				.contains("ShippingTasks.ship[id=" + receipts[1].taskId() + ", queue=default, bizId=order-41]");
+		});
+	}
+
+	@Test
+	void whileTheResendBufferHoldsTasksACommitQueuesBehindThemWithoutCallingRedis() {
+		assumeTrue(this.redis.canInjectFaults());
+		this.runner.run((context) -> {
+			ShippingTasks tasks = context.getBean(ShippingTasks.class);
+			RedisTasks redisTasks = new RedisTasks(this.redis, context);
+			ResendBuffer buffer = context.getBean(ResendBuffer.class);
+			this.redis.stop();
+			try {
+				buffer.offer(List.of(EnqueueRequest.now("default", "01KHELDHELDHELDHELDHELDHEL", "ShippingTasks.ship",
+						"{\"v\":1,\"args\":[49]}", 0)));
+				int before = callerCalls.enqueues();
+				transaction(context, TransactionDefinition.PROPAGATION_REQUIRED)
+					.executeWithoutResult((status) -> tasks.ship(50L));
+				assertThat(callerCalls.enqueues()).as("enqueue calls from the committing thread").isEqualTo(before);
+				assertThat(buffer.size()).isEqualTo(2);
+			}
+			finally {
+				this.redis.start();
+			}
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(60))
+				.untilAsserted(() -> assertThat(redisTasks.pending("default")).isEqualTo(2));
+		});
+	}
+
+	@Test
 	void aTaskBodyRunsInItsOwnTransactionAndTaskCallsItMakesAreSubmitted() {
 		this.runner.run((context) -> {
 			ShippingTasks tasks = context.getBean(ShippingTasks.class);
@@ -214,6 +318,45 @@ class AfterCommitIntegrationTests {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * Counts the enqueue calls made on threads other than the re-send buffer's, i.e. by
+	 * callers and committing threads.
+	 */
+	static final class CallerCalls implements InvocationHandler {
+
+		private final RedisBroker target;
+
+		private final AtomicInteger enqueues = new AtomicInteger();
+
+		CallerCalls(RedisBroker target) {
+			this.target = target;
+		}
+
+		RedisBroker broker() {
+			return (RedisBroker) Proxy.newProxyInstance(RedisBroker.class.getClassLoader(),
+					new Class<?>[] { RedisBroker.class }, this);
+		}
+
+		int enqueues() {
+			return this.enqueues.get();
+		}
+
+		@Override
+		public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+			if (method.getName().startsWith("enqueue")
+					&& !Thread.currentThread().getName().equals("asynctask-resend")) {
+				this.enqueues.incrementAndGet();
+			}
+			try {
+				return method.invoke(this.target, args);
+			}
+			catch (InvocationTargetException ex) {
+				throw ex.getCause();
+			}
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

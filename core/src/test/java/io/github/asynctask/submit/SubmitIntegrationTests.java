@@ -194,6 +194,23 @@ class SubmitIntegrationTests {
 	}
 
 	@Test
+	void taskNamesAndBizIdsWithColonsNeverShareADedupKey() {
+		this.runner.run((context) -> {
+			OrderTasks tasks = context.getBean(OrderTasks.class);
+			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+			// "a" + "b:c" and "a:b" + "c" both read "a:b:c" when joined with ':'
+			TaskReceipt first = template.submit(TaskOptions.defaults().bizId("b:c"), () -> tasks.named("x"));
+			TaskReceipt second = template.submit(TaskOptions.defaults().bizId("c"), () -> tasks.namedWithColon("y"));
+			assertThat(first.status()).isEqualTo(TaskReceipt.Status.ENQUEUED);
+			assertThat(second.status()).isEqualTo(TaskReceipt.Status.ENQUEUED);
+			RedisTasks redisTasks = new RedisTasks(this.redis, context);
+			redisTasks.runOne("default");
+			redisTasks.runOne("default");
+			assertThat(tasks.runs()).extracting((args) -> args[0]).containsExactlyInAnyOrder("x", "y");
+		});
+	}
+
+	@Test
 	void argumentsThatCannotBeWrittenOrAreTooLargeAreRefusedAtTheCallSiteAndNothingIsSubmitted() {
 		this.runner.run((context) -> {
 			OrderTasks tasks = context.getBean(OrderTasks.class);
@@ -269,6 +286,16 @@ class SubmitIntegrationTests {
 
 		@AsyncTask
 		public void opaque(Object value) {
+		}
+
+		@AsyncTask(name = "a")
+		public void named(String text) {
+			this.runs.add(new Object[] { text });
+		}
+
+		@AsyncTask(name = "a:b")
+		public void namedWithColon(String text) {
+			this.runs.add(new Object[] { text });
 		}
 
 		List<Object[]> runs() {

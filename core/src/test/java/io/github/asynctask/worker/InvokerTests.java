@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.asynctask.NonRetryableException;
@@ -29,7 +31,8 @@ class InvokerTests {
 			define("greet", Duration.ofSeconds(30), List.of()), define("fail", Duration.ofSeconds(30), List.of()),
 			define("failHard", Duration.ofSeconds(30), List.of()),
 			define("failIllegal", Duration.ofSeconds(30), List.of(IllegalArgumentException.class)),
-			define("overflow", Duration.ofSeconds(30), List.of()), define("sleep", Duration.ofMillis(100), List.of()));
+			define("overflow", Duration.ofSeconds(30), List.of()), define("sleep", Duration.ofMillis(100), List.of()),
+			define("stubborn", Duration.ofMillis(50), List.of()));
 
 	@AfterEach
 	void stopWatchdog() {
@@ -146,6 +149,38 @@ class InvokerTests {
 	}
 
 	@Test
+	void aHungBodyThatFinallyReturnsNormallySucceeds() {
+		assertThat(invokeHung(false).succeeded()).isTrue();
+	}
+
+	@Test
+	void aHungBodyThatFinallyFailsFailsWithTheTimeout() {
+		Outcome outcome = invokeHung(true);
+		assertThat(outcome.retryable()).isTrue();
+		assertThat(outcome.error()).isInstanceOf(TaskTimeoutException.class);
+		assertThat(outcome.error().getSuppressed()).hasOnlyElementsOfType(IllegalStateException.class);
+	}
+
+	/** Runs a body that ignores its timeout interrupt until it was reported hung. */
+	private Outcome invokeHung(boolean fail) {
+		Watchdog shortGrace = new Watchdog(Duration.ofMillis(50), Duration.ofSeconds(1));
+		try {
+			RunningTask task = task("stubborn", 1, payload("stubborn", Map.of(), fail));
+			Outcome outcome = new Invoker(this.registry, this.codec, new TestTasks.ReflectiveInvoker(), List.of(),
+					shortGrace)
+				.invoke(task, (timeout) -> {
+					task.markHung();
+					this.handler.released.countDown();
+				});
+			assertThat(task.isHung()).isTrue();
+			return outcome;
+		}
+		finally {
+			shortGrace.shutdown();
+		}
+	}
+
+	@Test
 	void aTimeoutChosenAtSubmitWinsOverTheDefinitions() {
 		String payload = this.codec.encode(this.registry.find("greet").orElseThrow(), new Object[] { "slow" }, Map.of(),
 				Duration.ofMillis(50));
@@ -203,6 +238,23 @@ class InvokerTests {
 
 		public void sleep() throws InterruptedException {
 			Thread.sleep(10_000);
+		}
+
+		final CountDownLatch released = new CountDownLatch(1);
+
+		/** Ignores interrupts until released, then returns or fails. */
+		public void stubborn(boolean fail) {
+			while (this.released.getCount() > 0) {
+				try {
+					this.released.await(10, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					// ignored on purpose
+				}
+			}
+			if (fail) {
+				throw new IllegalStateException("late failure");
+			}
 		}
 
 	}

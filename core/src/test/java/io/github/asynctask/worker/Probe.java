@@ -90,6 +90,28 @@ public class Probe {
 		throw new StackOverflowError("deep");
 	}
 
+	/** Ignores interrupts (counting them) until the gate opens, then succeeds. */
+	public void stubborn(String key) {
+		enter(key);
+		try {
+			while (true) {
+				try {
+					if (!this.gate.await(60, TimeUnit.SECONDS)) {
+						throw new IllegalStateException("gate never opened");
+					}
+					exit(key);
+					return;
+				}
+				catch (InterruptedException ex) {
+					this.interrupted.incrementAndGet();
+				}
+			}
+		}
+		finally {
+			this.running.decrementAndGet();
+		}
+	}
+
 	/** Ignores interrupts until {@code millis} have passed. */
 	public void hang(String key, long millis) {
 		enter(key);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.stream.Collectors;
 
 import io.github.asynctask.aop.TaskBodyInvoker;
@@ -48,6 +49,38 @@ final class TestTasks {
 
 	static Delivery delivery(String queue, String id, String name, int attempt, int maxRetries, String payload) {
 		return new Delivery(queue, id, name, 1L, attempt, maxRetries, payload, Instant.now());
+	}
+
+	/** A body that sleeps until interrupted; when stubborn it sleeps on once more. */
+	static Thread startBody(RunningTask task, CountDownLatch interrupted, boolean stubborn) {
+		CountDownLatch started = new CountDownLatch(1);
+		Thread thread = new Thread(() -> {
+			task.bodyThread(Thread.currentThread());
+			started.countDown();
+			try {
+				Thread.sleep(60_000);
+			}
+			catch (InterruptedException ex) {
+				interrupted.countDown();
+				if (stubborn) {
+					try {
+						Thread.sleep(60_000);
+					}
+					catch (InterruptedException again) {
+						// the test ends it
+					}
+				}
+			}
+		});
+		thread.setDaemon(true);
+		thread.start();
+		try {
+			started.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return thread;
 	}
 
 	/** A registry holding exactly these definitions. */

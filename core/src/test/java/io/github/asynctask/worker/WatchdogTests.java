@@ -28,7 +28,7 @@ class WatchdogTests {
 	void aBodyPastItsDeadlineIsInterruptedAndMarkedTimedOut() throws InterruptedException {
 		RunningTask task = task();
 		CountDownLatch interrupted = new CountDownLatch(1);
-		Thread body = startBody(task, interrupted, false);
+		Thread body = TestTasks.startBody(task, interrupted, false);
 		this.watchdog.watch(task, Duration.ofMillis(50), () -> this.hung.set(true));
 		assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
 		assertThat(task.isTimedOut()).isTrue();
@@ -50,7 +50,7 @@ class WatchdogTests {
 	void aBodyThatIgnoresTheInterruptIsGivenUpOnAfterTheGrace() throws InterruptedException {
 		RunningTask task = task();
 		CountDownLatch interrupted = new CountDownLatch(1);
-		Thread body = startBody(task, interrupted, true);
+		Thread body = TestTasks.startBody(task, interrupted, true);
 		this.watchdog.watch(task, Duration.ofMillis(50), () -> this.hung.set(true));
 		await().atMost(Duration.ofSeconds(10)).untilTrue(this.hung);
 		assertThat(task.isTimedOut()).isTrue();
@@ -69,7 +69,7 @@ class WatchdogTests {
 			Thread.sleep(100); // its thread now sleeps
 			RunningTask task = task();
 			CountDownLatch interrupted = new CountDownLatch(1);
-			startBody(task, interrupted, false);
+			TestTasks.startBody(task, interrupted, false);
 			sleeping.watch(task, Duration.ofMillis(10), () -> this.hung.set(true));
 			assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
 		}
@@ -84,7 +84,7 @@ class WatchdogTests {
 		this.watchdog.watch(endless, Duration.ofSeconds(Long.MAX_VALUE), () -> this.hung.set(true));
 		RunningTask task = task();
 		CountDownLatch interrupted = new CountDownLatch(1);
-		startBody(task, interrupted, false);
+		TestTasks.startBody(task, interrupted, false);
 		this.watchdog.watch(task, Duration.ofMillis(50), () -> {
 		});
 		assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
@@ -94,38 +94,6 @@ class WatchdogTests {
 
 	private static RunningTask task() {
 		return new RunningTask(TestTasks.delivery("q", "id-1", "t", 1, 3, "[]"), System.nanoTime());
-	}
-
-	/** A body that sleeps until interrupted; when stubborn it sleeps on once more. */
-	private static Thread startBody(RunningTask task, CountDownLatch interrupted, boolean stubborn) {
-		CountDownLatch started = new CountDownLatch(1);
-		Thread thread = new Thread(() -> {
-			task.bodyThread(Thread.currentThread());
-			started.countDown();
-			try {
-				Thread.sleep(60_000);
-			}
-			catch (InterruptedException ex) {
-				interrupted.countDown();
-				if (stubborn) {
-					try {
-						Thread.sleep(60_000);
-					}
-					catch (InterruptedException again) {
-						// the test ends it
-					}
-				}
-			}
-		});
-		thread.setDaemon(true);
-		thread.start();
-		try {
-			started.await();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		return thread;
 	}
 
 }

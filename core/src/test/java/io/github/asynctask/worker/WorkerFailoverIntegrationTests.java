@@ -4,10 +4,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
@@ -19,6 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.spy;
 
 /**
  * Several containers on one Redis: exactly-once completion at volume, leases kept by
@@ -125,28 +131,110 @@ class WorkerFailoverIntegrationTests {
 	}
 
 	@Test
-	void aWorkerWhoseLeaseWasTakenStopsTheBodyAndItsLateAckIsSkipped() {
+	void aWorkerWhoseLeaseWasTakenStopsTheBodyAndItsLateFailureIsNotReported() {
 		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build(),
 				(b) -> b.backoff(Backoffs.fixed(Duration.ofMinutes(10))));
 		String id = this.harness.submit("block", "stolen");
 		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
-		// As if this instance had frozen past its lease and another instance recovered
-		// it:
-		// expire the lease (XX: only while it is still active) and recover it, again
-		// until
-		// a recovery beats this instance's heartbeat, which renews a lease whose token is
-		// current. The container's own recoverer may win instead; either is a recovery.
+		takeLeaseAway(id);
+		await().atMost(WAIT).until(() -> this.harness.probe.interrupted.get() == 1);
+		// Retried later, so by now it may be in retry, pending or running again; what
+		// holds
+		// is that it was recovered and the stolen run's late failure changed nothing.
+		assertThat(this.harness.find(id).lastError()).contains("lease expired on delivery 1");
+		assertThat(this.harness.probe.completions("stolen")).isZero();
+	}
+
+	@Test
+	void aLeasePastItsDeadlineIsNotRenewedEvenBeforeARecovererTookIt() {
+		// no recoverer runs after the first pass at start
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).recoverInterval(Duration.ofHours(1)).build());
+		String id = this.harness.submit("block", "expired");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
+		// as if the heartbeats had stalled past the lease
+		this.harness.redis.cli("ZADD", this.harness.keys.active("q"), "XX", "1", id);
+		// well before the body's 30 s timeout would interrupt it
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.harness.probe.interrupted.get() == 1);
+		assertThat(this.harness.probe.completions("expired")).isZero();
+	}
+
+	@Test
+	void aSuccessAfterTheLeaseWasLostIsRecordedSoTheRetryDoesNotRunTheBodyAgain() {
+		WorkerContainer stalled = this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		String id = this.harness.submit("stubborn", "late");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
+		// nothing is fetched again until the late success had its chance
+		this.harness.broker.pause("q");
+		takeLeaseAway(id);
+		// the heartbeat learnt of it: it interrupted the body, which goes on regardless
+		await().atMost(WAIT).until(() -> this.harness.probe.interrupted.get() >= 1);
+		this.harness.probe.gate.countDown();
+		await().atMost(WAIT).until(() -> this.harness.probe.completions("late") == 1);
+		// a graceful stop sends every ack still queued
+		stalled.stop();
+		this.harness.broker.resume("q");
+		this.harness.redis.cli("ZADD", this.harness.keys.retry("q"), "XX", "1", id);
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		await().atMost(WAIT).until(() -> this.harness.broker.find("q", id).isEmpty());
+		assertThat(this.harness.probe.runs("late")).isEqualTo(1);
+	}
+
+	@Test
+	void aBodyIgnoringItsTimeoutKeepsItsLeaseIsNotDeliveredAgainAndItsLateSuccessCompletesTheTask() {
+		WorkerHarness.Events first = new WorkerHarness.Events();
+		WorkerHarness.Events second = new WorkerHarness.Events();
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build(), (b) -> b.listener(first));
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build(), (b) -> b.listener(second));
+		String id = this.harness.submit("stuck", "hung");
+		await().atMost(WAIT).until(() -> this.harness.probe.interrupted.get() == 1);
+		// past the hung grace (5 s) and several leases, another thread stays free for it
+		await().atMost(WAIT)
+			.until(() -> first.hung.get() + second.hung.get() == 1 || this.harness.probe.runs("hung") > 1);
+		await().during(Duration.ofMillis(3 * WorkerHarness.LEASE.toMillis()))
+			.atMost(WAIT)
+			.until(() -> this.harness.probe.runs("hung") == 1 && this.harness.find(id).state() == TaskState.ACTIVE);
+		this.harness.probe.gate.countDown();
+		await().atMost(WAIT).until(() -> this.harness.broker.find("q", id).isEmpty());
+		assertThat(this.harness.probe.runs("hung")).isEqualTo(1);
+		assertThat(first.completed.get() + second.completed.get()).isEqualTo(1);
+		assertThat(first.failed.get() + second.failed.get()).isZero();
+	}
+
+	@Test
+	void aBodyHandedBackAtShutdownThatSucceedsLaterIsNotRunAgain() throws InterruptedException {
+		CountDownLatch lateAck = new CountDownLatch(1);
+		LuaRedisBroker broker = spy(this.harness.broker);
+		doAnswer((call) -> {
+			Object result = call.callRealMethod();
+			lateAck.countDown();
+			return result;
+		}).when(broker).complete(any(), any());
+		WorkerContainer stopping = this.harness.start(broker,
+				WorkerHarness.settings(Map.of("q", 1)).shutdownTimeout(Duration.ofMillis(300)).build(), (b) -> b);
+		String id = this.harness.submit("stubborn", "handed-back");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
+		stopping.stop();
+		assertThat(this.harness.find(id).state()).isEqualTo(TaskState.PENDING);
+		// the body ignored the interrupt and succeeds after the hand-back
+		this.harness.probe.gate.countDown();
+		assertThat(lateAck.await(10, TimeUnit.SECONDS)).as("late success reported").isTrue();
+		this.harness.start(WorkerHarness.settings(Map.of("q", 1)).build());
+		await().atMost(WAIT).until(() -> this.harness.broker.find("q", id).isEmpty());
+		assertThat(this.harness.probe.runs("handed-back")).isEqualTo(1);
+	}
+
+	/**
+	 * As if this instance had frozen past its lease and another instance recovered the
+	 * delivery: move its deadline into the past (XX: only while it is still active; the
+	 * heartbeat no longer renews it then) and recover it, again until it is recovered
+	 * (the container's own recoverer may win instead; either is a recovery).
+	 */
+	private void takeLeaseAway(String id) {
 		await().atMost(WAIT).until(() -> {
 			this.harness.redis.cli("ZADD", this.harness.keys.active("q"), "XX", "1", id);
 			this.harness.broker.recover("q", 10, Duration.ofMinutes(10));
 			return this.harness.find(id).state() != TaskState.ACTIVE;
 		});
-		await().atMost(WAIT).until(() -> this.harness.probe.interrupted.get() == 1);
-		// Retried later, so by now it may be in retry, pending or running again; what
-		// holds
-		// is that it was recovered and the stolen run's late ack completed nothing.
-		assertThat(this.harness.find(id).lastError()).contains("lease expired on delivery 1");
-		assertThat(this.harness.probe.completions("stolen")).isZero();
 	}
 
 	@Test

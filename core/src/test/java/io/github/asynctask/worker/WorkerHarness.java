@@ -55,7 +55,9 @@ final class WorkerHarness implements AutoCloseable {
 		List<TaskDefinition> definitions = new ArrayList<>(List.of(task("count", 3, Duration.ofSeconds(30)),
 				task("block", 3, Duration.ofSeconds(30)), task("sleep", 3, Duration.ofSeconds(30)),
 				task("fail", 2, Duration.ofSeconds(30)), task("reject", 5, Duration.ofSeconds(30)),
-				task("overflow", 0, Duration.ofSeconds(30)), task("hang", 0, Duration.ofMillis(100))));
+				task("overflow", 0, Duration.ofSeconds(30)), task("hang", 0, Duration.ofMillis(100)),
+				task("stubborn", 3, Duration.ofSeconds(30)),
+				TestTasks.definition("stuck", "q", this.probe, "stubborn", 3, Duration.ofMillis(100), List.of())));
 		definitions.addAll(List.of(extra));
 		this.registry = new TestTasks.MapRegistry(definitions.toArray(TaskDefinition[]::new));
 	}
@@ -82,7 +84,9 @@ final class WorkerHarness implements AutoCloseable {
 		return start(this.broker, settings, customizer);
 	}
 
-	/** A container talking to Redis through {@code broker} (e.g. one counting calls). */
+	/**
+	 * A container talking to Redis through {@code broker} (a spy, or one counting calls).
+	 */
 	WorkerContainer start(RedisBroker broker, WorkerSettings settings,
 			UnaryOperator<WorkerContainerBuilder> customizer) {
 		WorkerContainerBuilder builder = new WorkerContainerBuilder(broker,
@@ -143,6 +147,8 @@ final class WorkerHarness implements AutoCloseable {
 
 		final AtomicInteger failed = new AtomicInteger();
 
+		final AtomicInteger hung = new AtomicInteger();
+
 		@Override
 		public void completed(String queue, String task, Duration duration) {
 			this.completed.incrementAndGet();
@@ -151,6 +157,11 @@ final class WorkerHarness implements AutoCloseable {
 		@Override
 		public void failed(String queue, String task, Duration duration, Throwable error, boolean willRetry) {
 			this.failed.incrementAndGet();
+		}
+
+		@Override
+		public void hung(String queue, String task, Duration timeout) {
+			this.hung.incrementAndGet();
 		}
 
 		@Override

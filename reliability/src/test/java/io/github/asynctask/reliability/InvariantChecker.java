@@ -61,6 +61,9 @@ final class InvariantChecker {
 		data.stream()
 			.filter((id) -> !where.containsKey(id))
 			.forEach((id) -> problems.add("orphan task data for id " + id));
+		set("HKEYS", this.keys.payloads(this.queue)).stream()
+			.filter((id) -> !data.contains(id))
+			.forEach((id) -> problems.add("orphan payload for id " + id));
 		Set<String> leases = set("HKEYS", this.keys.leases(this.queue));
 		if (!leases.equals(states.get("active"))) {
 			problems.add("active ids " + states.get("active") + " differ from lease entries " + leases);

@@ -14,6 +14,7 @@ import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.AckResult;
 import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.DeliveryToken;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.ForwardResult;
@@ -103,8 +104,8 @@ final class LedgerBroker implements RedisBroker {
 	}
 
 	@Override
-	public Set<String> extendLeases(String queue, Map<String, Long> tokens, Duration lease) {
-		return this.delegate.extendLeases(queue, tokens, lease);
+	public Set<DeliveryToken> extendLeases(String queue, Collection<DeliveryToken> deliveries, Duration lease) {
+		return this.delegate.extendLeases(queue, deliveries, lease);
 	}
 
 	@Override

@@ -1,44 +1,40 @@
 package io.github.asynctask.reliability;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.lettuce.core.ClientOptions;
-import io.lettuce.core.cluster.ClusterClientOptions;
-import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
-import io.github.asynctask.AsyncTaskTemplate;
-import io.github.asynctask.aop.AsyncTaskAnnotationBeanPostProcessor;
-import io.github.asynctask.aop.ProxyTaskDefinitionCheck;
-import io.github.asynctask.codec.JacksonTaskCodec;
-import io.github.asynctask.definition.AnnotationTaskRegistry;
-import io.github.asynctask.definition.BizIdEvaluator;
-import io.github.asynctask.definition.TaskDefaults;
-import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.submit.ResendBuffer;
-import io.github.asynctask.submit.TaskSubmitter;
-import tools.jackson.databind.json.JsonMapper;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.MapPropertySource;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * The library's bean graph as an application gets it (registry, proxy, codec, submitter,
- * template, broker, worker container), wired by hand until the auto-configuration exists,
- * plus the ledger seams. One class serves the worker JVMs ({@code worker=true}) and the
- * test's producer context.
+ * The application of the suite, as a user's application with the starter has it: the
+ * starter's auto-configuration, set up by {@code async-task.*} properties made from the
+ * arguments, on the rig's own connection factory (cluster topology refresh, fail-fast),
+ * plus the ledger seams (a {@link LedgerBroker} the auto-configuration backs off for).
+ * One class serves the worker JVMs ({@code worker=true}) and the test's producer context.
  */
 @Configuration(proxyBeanMethods = false)
+@ImportAutoConfiguration(AsyncTaskAutoConfiguration.class)
 class ReliabilityConfiguration {
 
 	/**
@@ -46,18 +42,40 @@ class ReliabilityConfiguration {
 	 */
 	static AnnotationConfigApplicationContext context(Map<String, String> args) {
 		AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
-		context.registerBean(Args.class, () -> new Args(Map.copyOf(args)));
+		Args arguments = new Args(Map.copyOf(args));
+		context.getEnvironment()
+			.getPropertySources()
+			.addFirst(new MapPropertySource("arguments", properties(arguments)));
+		context.registerBean(Args.class, () -> arguments);
 		context.register(ReliabilityConfiguration.class);
-		if (Boolean.parseBoolean(args.getOrDefault("worker", "false"))) {
+		if (arguments.worker()) {
 			context.register(WorkerConfiguration.class);
 		}
 		context.refresh();
 		return context;
 	}
 
-	@Bean
-	static AsyncTaskAnnotationBeanPostProcessor asyncTaskAnnotationBeanPostProcessor() {
-		return new AsyncTaskAnnotationBeanPostProcessor();
+	/**
+	 * The {@code async-task.*} properties an application would set for these arguments.
+	 */
+	private static Map<String, Object> properties(Args args) {
+		Map<String, Object> properties = new LinkedHashMap<>();
+		properties.put("async-task.key-prefix", args.get("prefix"));
+		// the bound on each Redis call and connection attempt
+		properties.put("async-task.redis-timeout", args.get("redisTimeout", "5000") + "ms");
+		// completed tasks kept this long make a re-sent submit of one a no-op
+		properties.put("async-task.retention.completed", args.get("completedRetention", "0") + "ms");
+		properties.put("async-task.worker.enabled", args.worker());
+		if (args.worker()) {
+			properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".concurrency", args.get("concurrency"));
+			properties.put("async-task.lease", args.get("lease") + "ms");
+			properties.put("async-task.worker.heartbeat-interval", args.get("heartbeat") + "ms");
+			properties.put("async-task.worker.poll-interval", args.get("poll") + "ms");
+			properties.put("async-task.shutdown-timeout", args.get("shutdown") + "ms");
+			properties.put("async-task.defaults.backoff.policy", "fixed");
+			properties.put("async-task.defaults.backoff.delay", "200ms");
+		}
+		return properties;
 	}
 
 	@Bean
@@ -109,39 +127,20 @@ class ReliabilityConfiguration {
 		return new LettuceConnectionFactory(standalone);
 	}
 
-	@Bean
-	RedisKeys redisKeys(Args args) {
-		return new RedisKeys(args.get("prefix"));
-	}
-
 	@Bean(destroyMethod = "close")
 	Ledger ledger(Args args) {
 		return new Ledger(Path.of(args.get("ledger")));
 	}
 
+	// The broker the auto-configuration would make, recording into the ledger.
 	@Bean
-	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger, Args args) {
-		// redisTimeout: the bound on each script's reply (async-task.redis-timeout)
-		Duration replyTimeout = Duration.ofMillis(Long.parseLong(args.get("redisTimeout", "5000")));
-		return new LedgerBroker(new LuaRedisBroker(connections, keys, Duration.ZERO, replyTimeout), ledger);
+	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger,
+			AsyncTaskProperties properties) {
+		return new LedgerBroker(new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
+				properties.getRedisTimeout()), ledger);
 	}
 
-	@Bean
-	JacksonTaskCodec taskCodec() {
-		return new JacksonTaskCodec(JsonMapper.builder().build(), JacksonTaskCodec.DEFAULT_MAX_PAYLOAD_BYTES);
-	}
-
-	@Bean
-	BizIdEvaluator bizIdEvaluator() {
-		return new BizIdEvaluator();
-	}
-
-	@Bean
-	AnnotationTaskRegistry taskRegistry(JacksonTaskCodec codec, BizIdEvaluator bizIds) {
-		return new AnnotationTaskRegistry(TaskDefaults.STANDARD, bizIds,
-				List.of(codec, new ProxyTaskDefinitionCheck()));
-	}
-
+	// A smaller re-send buffer than the auto-configuration's when a test asks for one.
 	@Bean(destroyMethod = "close")
 	ResendBuffer resendBuffer(RedisBroker broker, Args args, ResendSizes sizes) {
 		return new ResendBuffer(broker, Integer.parseInt(args.get("resendCapacity", "10000")), sizes);
@@ -150,17 +149,6 @@ class ReliabilityConfiguration {
 	@Bean
 	ResendSizes resendSizes() {
 		return new ResendSizes();
-	}
-
-	@Bean
-	TaskSubmitter taskSubmitter(RedisBroker broker, JacksonTaskCodec codec, BizIdEvaluator bizIds,
-			ResendBuffer resendBuffer) {
-		return new TaskSubmitter(broker, codec, bizIds, List.of(), TaskListener.NO_OP, resendBuffer, Clock.systemUTC());
-	}
-
-	@Bean
-	AsyncTaskTemplate asyncTaskTemplate(TaskSubmitter submitter, AnnotationTaskRegistry registry, RedisBroker broker) {
-		return new AsyncTaskTemplate(submitter, registry, broker);
 	}
 
 	/** The {@code key=value} arguments. */
@@ -180,6 +168,10 @@ class ReliabilityConfiguration {
 
 		Duration millis(String key) {
 			return Duration.ofMillis(Long.parseLong(get(key)));
+		}
+
+		boolean worker() {
+			return Boolean.parseBoolean(get("worker", "false"));
 		}
 
 	}

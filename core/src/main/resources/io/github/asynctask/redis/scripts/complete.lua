@@ -5,10 +5,11 @@
   token holds the task) is refused, but the success is remembered on the task, so a later
   delivery finishes it without running the body again.
 
-  KEYS[1] <prefix>:{q}:t          tasks hash
+  KEYS[1] <prefix>:{q}:t          tasks hash (meta)
   KEYS[2] <prefix>:{q}:active     zset
   KEYS[3] <prefix>:{q}:lease      hash, id -> fencing token
   KEYS[4] <prefix>:{q}:completed  zset, id -> expires at (ms)
+  KEYS[5] <prefix>:{q}:p          payloads hash
   ARGV[1] completed retention in ms (0: drop at once)
   ARGV[2], ARGV[3], ... pairs of task id and fencing token of the delivery
   Reply: one code per pair, in order: 1 applied, 0 stale (success remembered),
@@ -16,7 +17,7 @@
   With no retention a current delivery's data is deleted unread: its body ran, so even
   data damaged since the fetch has nothing left to tell.
 ]]
-local tasks, active, leases, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local tasks, active, leases, completed, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local retention = tonumber(ARGV[1])
 local now = now_ms()
 
@@ -24,17 +25,19 @@ local function complete_one(id, token)
   if retention == 0 and redis.call('HGET', leases, id) == token then
     redis.call('ZREM', active, id)
     redis.call('HDEL', leases, id)
-    return (redis.call('HDEL', tasks, id) == 1) and 1 or -1
+    local existed = redis.call('HDEL', tasks, id) == 1
+    redis.call('HDEL', payloads, id)
+    return existed and 1 or -1
   end
-  local meta, payload = take_active(tasks, active, leases, id, token)
+  local meta, code = take_active(tasks, active, leases, id, token)
   if meta then
-    finish(tasks, completed, id, meta, payload, now, retention)
+    finish(tasks, payloads, completed, id, meta, now, retention)
     return 1
   end
-  if payload == 0 then
-    return remember_success(tasks, id)
+  if code == 0 then
+    return remember_success(tasks, payloads, id)
   end
-  return payload
+  return code
 end
 
 local codes = {}

@@ -9,6 +9,7 @@
   KEYS[5] <prefix>:{q}:dead       zset
   KEYS[6] <prefix>:{q}:completed  zset
   KEYS[7] <prefix>:{q}:active     zset
+  KEYS[8] <prefix>:{q}:p          payloads hash
   ARGV[1] task id
   Reply: 1 deleted, 0 no such task, -2 refused because the task is active
 ]]
@@ -26,5 +27,5 @@ end
 for i = 3, 6 do
   redis.call('ZREM', KEYS[i], id)
 end
-redis.call('HDEL', tasks, id)
+drop_task(tasks, KEYS[8], id)
 return 1

@@ -5,11 +5,12 @@
   Re-sending an id that exists changes nothing. Tasks are taken in order, so a later one
   in the same call sees what an earlier one did.
 
-  KEYS[1] <prefix>:{q}:t          tasks hash
+  KEYS[1] <prefix>:{q}:t          tasks hash (meta)
   KEYS[2] <prefix>:{q}:pending    list
   KEYS[3] <prefix>:{q}:scheduled  zset
-  KEYS[4] <prefix>:{q}:wake       list, wake-up token (pushed when pending goes from empty to non-empty)
-  KEYS[4 + i] <prefix>:{q}:u:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none)
+  KEYS[4] <prefix>:{q}:p          payloads hash
+  KEYS[5] <prefix>:{q}:wake       list, wake-up token (pushed when pending goes from empty to non-empty)
+  KEYS[5 + i] <prefix>:{q}:u:<len>:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none)
   ARGV[1] due channel (published when a task becomes the earliest scheduled)
   then 6 values per task i, from ARGV[2 + 6 * (i - 1)]:
     task id, task name, payload, max retries,
@@ -18,7 +19,7 @@
   Reply: flat { code1, id1, code2, id2, ... } with code 1 enqueued, 2 scheduled,
          0 duplicate (id: the holder), 3 already exists
 ]]
-local tasks, pending, scheduled, wake_list = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local tasks, pending, scheduled, payloads, wake_list = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local due_channel = ARGV[1]
 local now = now_ms()
 local out = {}
@@ -39,15 +40,16 @@ local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_t
     return 0, redis.call('GET', unique) or ''
   end
   local run_at = run_at_of(when)
-  local meta = { v = 1, n = name, s = 'p', a = 0, k = 0, m = max_retries, c = now, t = now }
+  -- a, k and t are left out while they hold their defaults (0, none, c): bytes per pending task
+  local meta = { v = 2, n = name, s = 'p', m = max_retries, c = now }
   if run_at > now then
     meta.s = 's'
-    write_task(tasks, id, meta, payload)
+    create_task(tasks, payloads, id, meta, payload)
     redis.call('ZADD', scheduled, run_at, id)
     wake_if_first(scheduled, id, due_channel)
     return 2, id
   end
-  write_task(tasks, id, meta, payload)
+  create_task(tasks, payloads, id, meta, payload)
   pushed[#pushed + 1] = id
   return 1, id
 end
@@ -55,7 +57,7 @@ end
 local count = (#ARGV - 1) / 6
 for i = 1, count do
   local a = 2 + 6 * (i - 1)
-  local code, id = enqueue_one(KEYS[4 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
+  local code, id = enqueue_one(KEYS[5 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
     ARGV[a + 4], tonumber(ARGV[a + 5]))
   out[#out + 1] = code
   out[#out + 1] = id

@@ -6,7 +6,8 @@
   KEYS[2] <prefix>:{q}:scheduled  zset, id -> run-at (ms)
   KEYS[3] <prefix>:{q}:retry      zset, id -> next attempt (ms)
   KEYS[4] <prefix>:{q}:pending    list
-  KEYS[5] <prefix>:{q}:wake       list, wake-up token (pushed when pending was empty)
+  KEYS[5] <prefix>:{q}:p          payloads hash
+  KEYS[6] <prefix>:{q}:wake       list, wake-up token (pushed when pending was empty)
   ARGV[1] max tasks to move
   Reply: { moved, next due in ms or -1 when nothing waits, Redis now in ms }
 ]]
@@ -37,11 +38,11 @@ for _, zset in ipairs({ scheduled, retry }) do
     local ids = redis.call('ZRANGEBYSCORE', zset, '-inf', now, 'LIMIT', 0, limit - moved)
     for _, id in ipairs(ids) do
       redis.call('ZREM', zset, id)
-      local meta, payload, err = read_task(tasks, id)
+      local meta, _, err = read_task(tasks, id)
       if not err then
         meta.s = 'p'
         meta.t = now
-        write_task(tasks, id, meta, payload)
+        write_task(tasks, KEYS[5], id, meta)
       end
       -- unreadable data still goes to pending: dequeue moves it to dead with the reason
       redis.call('LPUSH', pending, id)
@@ -50,6 +51,6 @@ for _, zset in ipairs({ scheduled, retry }) do
   end
 end
 if moved > 0 and was_empty then
-  wake(KEYS[5])
+  wake(KEYS[6])
 end
 return { moved, next_due(), now }

@@ -5,6 +5,7 @@
   KEYS[2] <prefix>:{q}:active  zset
   KEYS[3] <prefix>:{q}:lease   hash, id -> fencing token
   KEYS[4] <prefix>:{q}:dead    zset, id -> died at (ms)
+  KEYS[5] <prefix>:{q}:p       payloads hash
   ARGV[1] task id
   ARGV[2] fencing token of the delivery
   ARGV[3] reason
@@ -12,10 +13,10 @@
 ]]
 local tasks, active, leases, dead = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local id = ARGV[1]
-local meta, payload = take_active(tasks, active, leases, id, ARGV[2])
+local meta, code = take_active(tasks, active, leases, id, ARGV[2])
 if not meta then
-  return payload
+  return code
 end
 local now = now_ms()
-park(tasks, dead, id, meta, payload, 'd', ARGV[3], now, now)
+park(tasks, KEYS[5], dead, id, meta, 'd', ARGV[3], now, now)
 return 1

@@ -1,14 +1,20 @@
 --[[
   Shared helpers, loaded in front of every script of this folder (a fixed file, never
-  assembled from runtime values).
+  assembled from runtime values). The only place that knows how a task is stored.
 
-  A task's data is one field of the queue's tasks hash: "<meta JSON>\n<payload>".
-  The payload is written by the Java codec and never parsed here. The meta JSON keys:
-    v  format version (1)        n  task name            s  state code p|s|a|r|d|c
-    a  deliveries so far         k  last fencing token   m  max retries
-    c  created at (ms)           t  state changed at (ms)
+  Key layout v2: a task is a field in two hashes of its queue, its meta JSON in the tasks
+  hash <prefix>:{q}:t and its payload in the payloads hash <prefix>:{q}:p. The payload is
+  written once at enqueue by the Java codec and never parsed here; transitions rewrite the
+  meta only. The meta JSON keys:
+    v  format version (2)        n  task name            s  state code p|s|a|r|d|c
+    a  deliveries so far (absent: 0)
+    k  last fencing token, a decimal string chosen by the worker (absent: none yet)
+    m  max retries               c  created at (ms)
+    t  state changed at (ms; absent: c)
     e  last error (optional)     ok 1 once a body succeeded (optional)
   Every time value is Redis TIME in milliseconds.
+  Layout v1 kept "<meta JSON with v 1>\n<payload>" in the tasks hash alone: such a value is
+  still read, and the task's next write converts it (payload moved to the payloads hash).
 ]]
 cjson.encode_number_precision(14)
 
@@ -17,62 +23,165 @@ local function now_ms()
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
 
--- Returns meta, payload, err. err is nil when the task is readable, else says why not
--- ('missing' when there is no data at all).
+-- Whether x is a number cjson can write back: cjson reads NaN and infinities ("nan",
+-- "1e400") but throws on encoding them, half-way through a script Redis does not roll back.
+local function finite(x)
+  return type(x) == 'number' and x == x and x ~= math.huge and x ~= -math.huge
+end
+
+-- The meta of a decoded JSON value, rebuilt from the known keys only (as layout v2, fields
+-- left out at enqueue filled in), or nil and why not. Everything a transition re-encodes is
+-- checked here, before any script writes, so one bad entry can never abort a batch half-way.
+local function checked_meta(decoded)
+  local a = decoded.a
+  if a == nil then
+    a = 0
+  end
+  if type(a) ~= 'number' or type(decoded.m) ~= 'number' then
+    return nil, 'meta lacks numeric a/m'
+  end
+  local meta = { v = 2, a = a, m = decoded.m, c = decoded.c, t = decoded.t }
+  if meta.t == nil then
+    meta.t = meta.c
+  end
+  -- k: the token the worker chose (a decimal string), or 0 / absent before the first delivery
+  if decoded.k == nil then
+    meta.k = 0
+  elseif type(decoded.k) == 'string' or finite(decoded.k) then
+    meta.k = decoded.k
+  else
+    return nil, 'meta field k is not a finite number nor a token string'
+  end
+  for _, field in ipairs({ 'a', 'm', 'c', 't' }) do
+    if not finite(meta[field]) then
+      return nil, 'meta field ' .. field .. ' is not a finite number'
+    end
+  end
+  for _, field in ipairs({ 'n', 's' }) do
+    if type(decoded[field]) ~= 'string' then
+      return nil, 'meta field ' .. field .. ' is not a string'
+    end
+    meta[field] = decoded[field]
+  end
+  if type(decoded.e) == 'string' then
+    meta.e = decoded.e
+  end
+  if decoded.ok == 1 then
+    meta.ok = 1
+  end
+  return meta, nil
+end
+
+-- Payloads of layout-v1 values read by this run, by id, until the task's next write moves
+-- them to the payloads hash.
+local v1_payloads = {}
+
+-- The decoded meta of a stored value, or nil and why not; a layout-v1 value also yields its
+-- payload.
+local function decode_meta(raw)
+  local ok, decoded = pcall(cjson.decode, raw)
+  if ok and type(decoded) == 'table' and decoded.v ~= 1 then
+    if decoded.v ~= 2 then
+      return nil, nil, 'unknown format version ' .. tostring(decoded.v)
+    end
+    return decoded, nil, nil
+  end
+  local nl = string.find(raw, '\n', 1, true)
+  if not nl then
+    return nil, nil, 'unreadable meta'
+  end
+  ok, decoded = pcall(cjson.decode, string.sub(raw, 1, nl - 1))
+  if not ok or type(decoded) ~= 'table' then
+    return nil, nil, 'unreadable meta'
+  end
+  if decoded.v ~= 1 then
+    return nil, nil, 'unknown format version ' .. tostring(decoded.v)
+  end
+  return decoded, string.sub(raw, nl + 1), nil
+end
+
+-- Returns meta, raw, err: the checked meta when the task is readable; else nil, the stored
+-- bytes (nil when none) and why not ('missing' when there is no data at all).
 local function read_task(tasks, id)
   local raw = redis.call('HGET', tasks, id)
   if not raw then
     return nil, nil, 'missing'
   end
-  local nl = string.find(raw, '\n', 1, true)
-  if not nl then
-    return nil, raw, 'no meta line'
+  local decoded, v1_payload, err = decode_meta(raw)
+  if err then
+    return nil, raw, err
   end
-  local ok, meta = pcall(cjson.decode, string.sub(raw, 1, nl - 1))
-  if not ok or type(meta) ~= 'table' then
-    return nil, raw, 'unreadable meta'
+  local meta
+  meta, err = checked_meta(decoded)
+  if err then
+    return nil, raw, err
   end
-  if meta.v ~= 1 then
-    return nil, raw, 'unknown format version ' .. tostring(meta.v)
+  if v1_payload then
+    v1_payloads[id] = v1_payload
   end
-  if type(meta.a) ~= 'number' or type(meta.k) ~= 'number' or type(meta.m) ~= 'number' then
-    return nil, raw, 'meta lacks numeric a/k/m'
-  end
-  return meta, string.sub(raw, nl + 1), nil
+  return meta, raw, nil
 end
 
-local function write_task(tasks, id, meta, payload)
-  local value = cjson.encode(meta) .. '\n' .. payload
+-- Writes a task's meta (a layout-v1 task read before gets its payload moved as well).
+-- Returns the meta JSON written.
+local function write_task(tasks, payloads, id, meta)
+  local value = cjson.encode(meta)
   redis.call('HSET', tasks, id, value)
+  local v1_payload = v1_payloads[id]
+  if v1_payload then
+    redis.call('HSET', payloads, id, v1_payload)
+    v1_payloads[id] = nil
+  end
   return value
 end
 
--- Moves an unreadable task to dead, keeping whatever bytes it had for inspection.
-local function bury(tasks, dead, id, raw, reason, now)
-  local meta = { v = 1, n = '', s = 'd', a = 0, k = 0, m = 0, c = now, t = now, e = reason }
-  write_task(tasks, id, meta, raw or '')
+-- Records a new task: its meta and, once for its whole life, its payload.
+local function create_task(tasks, payloads, id, meta, payload)
+  redis.call('HSET', tasks, id, cjson.encode(meta))
+  redis.call('HSET', payloads, id, payload)
+end
+
+local function payload_of(payloads, id)
+  return v1_payloads[id] or redis.call('HGET', payloads, id) or ''
+end
+
+local function drop_task(tasks, payloads, id)
+  redis.call('HDEL', tasks, id)
+  redis.call('HDEL', payloads, id)
+end
+
+-- Moves an unreadable task to dead, keeping whatever bytes it had for inspection: the
+-- payload stays; with none, the unreadable value takes its place, else the reason quotes it.
+local function bury(tasks, payloads, dead, id, raw, reason, now)
+  local meta = { v = 2, n = '', s = 'd', a = 0, m = 0, c = now, t = now, e = reason }
+  if raw then
+    if redis.call('HSETNX', payloads, id, raw) == 0 then
+      meta.e = reason .. '; stored meta: ' .. string.sub(raw, 1, 256)
+    end
+  end
+  redis.call('HSET', tasks, id, cjson.encode(meta))
   redis.call('ZADD', dead, now, id)
 end
 
 -- Ends a task whose body already succeeded: kept as completed for a retention, else dropped.
-local function finish(tasks, completed, id, meta, payload, now, retention)
+local function finish(tasks, payloads, completed, id, meta, now, retention)
   if retention > 0 then
     meta.s = 'c'
     meta.t = now
     meta.ok = 1
-    write_task(tasks, id, meta, payload)
+    write_task(tasks, payloads, id, meta)
     redis.call('ZADD', completed, now + retention, id)
   else
-    redis.call('HDEL', tasks, id)
+    drop_task(tasks, payloads, id)
   end
 end
 
 -- Parks a task in a sorted set (retry, dead) with a new state and error.
-local function park(tasks, zset, id, meta, payload, state, error, score, now)
+local function park(tasks, payloads, zset, id, meta, state, error, score, now)
   meta.s = state
   meta.t = now
   meta.e = error
-  write_task(tasks, id, meta, payload)
+  write_task(tasks, payloads, id, meta)
   redis.call('ZADD', zset, score, id)
 end
 
@@ -94,30 +203,30 @@ local function wake_if_first(zset, id, channel)
 end
 
 -- Releases an active delivery if token is its current fencing token.
--- Returns meta, payload on success; nil, code otherwise: 0 stale, -1 unreadable data, which
--- stays active so the recoverer moves it to dead with the reason once its lease ends.
+-- Returns meta on success; nil, code otherwise: 0 stale, -1 unreadable data, which stays
+-- active so the recoverer moves it to dead with the reason once its lease ends.
 local function take_active(tasks, active, leases, id, token)
   if redis.call('HGET', leases, id) ~= token then
     return nil, 0
   end
-  local meta, payload, err = read_task(tasks, id)
+  local meta, _, err = read_task(tasks, id)
   if err then
     return nil, -1
   end
   redis.call('ZREM', active, id)
   redis.call('HDEL', leases, id)
-  return meta, payload
+  return meta
 end
 
 -- Marks a task whose stale delivery succeeded anyway, so no later delivery runs the body again.
-local function remember_success(tasks, id)
-  local meta, payload, err = read_task(tasks, id)
+local function remember_success(tasks, payloads, id)
+  local meta, _, err = read_task(tasks, id)
   if err then
     return -1
   end
   if not meta.ok then
     meta.ok = 1
-    write_task(tasks, id, meta, payload)
+    write_task(tasks, payloads, id, meta)
   end
   return 0
 end

@@ -9,6 +9,7 @@
   KEYS[4] <prefix>:{q}:retry      zset
   KEYS[5] <prefix>:{q}:dead       zset
   KEYS[6] <prefix>:{q}:completed  zset
+  KEYS[7] <prefix>:{q}:p          payloads hash
   ARGV[1] max deliveries to recover
   ARGV[2] delay before the retry in ms
   ARGV[3] completed retention in ms
@@ -17,22 +18,23 @@
          active, Redis now in ms }, so the recoverer can sleep until the next lease ends
 ]]
 local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local payloads = KEYS[7]
 local now = now_ms()
 local ids = redis.call('ZRANGEBYSCORE', active, '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
 for _, id in ipairs(ids) do
   redis.call('ZREM', active, id)
   redis.call('HDEL', leases, id)
-  local meta, payload, err = read_task(tasks, id)
+  local meta, raw, err = read_task(tasks, id)
   if err then
-    bury(tasks, dead, id, payload, 'unreadable task data: ' .. err, now)
+    bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err, now)
   elseif meta.ok then
-    finish(tasks, completed, id, meta, payload, now, tonumber(ARGV[3]))
+    finish(tasks, payloads, completed, id, meta, now, tonumber(ARGV[3]))
   else
     local reason = 'lease expired on delivery ' .. meta.a .. ' (worker lost)'
     if meta.a > meta.m then
-      park(tasks, dead, id, meta, payload, 'd', reason .. ' and no retries are left', now, now)
+      park(tasks, payloads, dead, id, meta, 'd', reason .. ' and no retries are left', now, now)
     else
-      park(tasks, retry, id, meta, payload, 'r', reason, now + tonumber(ARGV[2]), now)
+      park(tasks, payloads, retry, id, meta, 'r', reason, now + tonumber(ARGV[2]), now)
     end
   end
 end

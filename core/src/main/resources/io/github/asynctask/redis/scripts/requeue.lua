@@ -6,22 +6,23 @@
   KEYS[2] <prefix>:{q}:active   zset
   KEYS[3] <prefix>:{q}:lease    hash, id -> fencing token
   KEYS[4] <prefix>:{q}:pending  list (RPOP end is the front)
-  KEYS[5] <prefix>:{q}:wake     list, wake-up token
+  KEYS[5] <prefix>:{q}:p        payloads hash
+  KEYS[6] <prefix>:{q}:wake     list, wake-up token
   ARGV[1] task id
   ARGV[2] fencing token of the delivery
   Reply: 1 applied, 0 stale, -1 no readable data for the id
 ]]
 local tasks, active, leases, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local id = ARGV[1]
-local meta, payload = take_active(tasks, active, leases, id, ARGV[2])
+local meta, code = take_active(tasks, active, leases, id, ARGV[2])
 if not meta then
-  return payload
+  return code
 end
 meta.s = 'p'
 meta.t = now_ms()
 meta.a = math.max(meta.a - 1, 0)
-write_task(tasks, id, meta, payload)
+write_task(tasks, KEYS[5], id, meta)
 if redis.call('RPUSH', pending, id) == 1 then
-  wake(KEYS[5])
+  wake(KEYS[6])
 end
 return 1

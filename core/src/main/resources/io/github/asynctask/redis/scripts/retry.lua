@@ -5,6 +5,7 @@
   KEYS[2] <prefix>:{q}:active  zset
   KEYS[3] <prefix>:{q}:lease   hash, id -> fencing token
   KEYS[4] <prefix>:{q}:retry   zset, id -> next attempt (ms)
+  KEYS[5] <prefix>:{q}:p       payloads hash
   ARGV[1] task id
   ARGV[2] fencing token of the delivery
   ARGV[3] delay before the next attempt in ms
@@ -14,11 +15,11 @@
 ]]
 local tasks, active, leases, retry = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local id = ARGV[1]
-local meta, payload = take_active(tasks, active, leases, id, ARGV[2])
+local meta, code = take_active(tasks, active, leases, id, ARGV[2])
 if not meta then
-  return payload
+  return code
 end
 local now = now_ms()
-park(tasks, retry, id, meta, payload, 'r', ARGV[4], now + tonumber(ARGV[3]), now)
+park(tasks, KEYS[5], retry, id, meta, 'r', ARGV[4], now + tonumber(ARGV[3]), now)
 wake_if_first(retry, id, ARGV[5])
 return 1

@@ -4,7 +4,8 @@
   KEYS[1] <prefix>:{q}:t        tasks hash
   KEYS[2] <prefix>:{q}:dead     zset
   KEYS[3] <prefix>:{q}:pending  list
-  KEYS[4] <prefix>:{q}:wake     list, wake-up token
+  KEYS[4] <prefix>:{q}:p        payloads hash
+  KEYS[5] <prefix>:{q}:wake     list, wake-up token
   ARGV[1] task id
   Reply: 1 moved, 0 not dead, -1 refused because its data is unreadable (it stays dead)
 ]]
@@ -13,7 +14,7 @@ local id = ARGV[1]
 if not redis.call('ZSCORE', dead, id) then
   return 0
 end
-local meta, payload, err = read_task(tasks, id)
+local meta, _, err = read_task(tasks, id)
 if err or meta.n == '' then
   return -1
 end
@@ -21,8 +22,8 @@ redis.call('ZREM', dead, id)
 meta.s = 'p'
 meta.a = 0
 meta.t = now_ms()
-write_task(tasks, id, meta, payload)
+write_task(tasks, KEYS[4], id, meta)
 if redis.call('LPUSH', pending, id) == 1 then
-  wake(KEYS[4])
+  wake(KEYS[5])
 end
 return 1

@@ -5,6 +5,7 @@
   KEYS[1] <prefix>:{q}:t          tasks hash
   KEYS[2] <prefix>:{q}:dead       zset, id -> died at (ms)
   KEYS[3] <prefix>:{q}:completed  zset, id -> expires at (ms)
+  KEYS[4] <prefix>:{q}:p          payloads hash
   ARGV[1] dead retention in ms
   ARGV[2] max tasks to drop per set
   Reply: number of tasks dropped
@@ -17,7 +18,7 @@ local function drop(zset, max_score)
   local ids = redis.call('ZRANGEBYSCORE', zset, '-inf', max_score, 'LIMIT', 0, limit)
   for _, id in ipairs(ids) do
     redis.call('ZREM', zset, id)
-    redis.call('HDEL', tasks, id)
+    drop_task(tasks, KEYS[4], id)
   end
   dropped = dropped + #ids
 end

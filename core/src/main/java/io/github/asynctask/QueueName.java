@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask;
 
 /**
  * Rules for queue names: they end up inside a Redis hash tag, so braces and whitespace

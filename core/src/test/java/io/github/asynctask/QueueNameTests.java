@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,17 +30,6 @@ class QueueNameTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> QueueName.check("q".repeat(101)))
 			.withMessageContaining("has 101 characters; at most 100 are allowed");
 		assertThat(QueueName.check("q".repeat(100))).hasSize(100);
-	}
-
-	@Test
-	void keysShareTheQueueHashTag() {
-		RedisKeys keys = new RedisKeys("asynctask");
-		assertThat(keys.pending("mail")).isEqualTo("asynctask:{mail}:pending");
-		assertThat(keys.unique("mail", "mail.receipt", "order-42"))
-			.isEqualTo("asynctask:{mail}:u:mail.receipt:order-42");
-		assertThat(keys.unique("mail", "t", "x".repeat(65))).startsWith("asynctask:{mail}:u:t:sha256:").hasSize(92);
-		assertThatIllegalArgumentException().isThrownBy(() -> new RedisKeys("bad{prefix"))
-			.withMessageContaining("async-task.key-prefix");
 	}
 
 }

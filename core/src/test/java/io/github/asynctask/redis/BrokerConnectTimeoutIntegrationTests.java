@@ -1,0 +1,62 @@
+package io.github.asynctask.redis;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+
+import io.github.asynctask.RedisUnavailableException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+/**
+ * Opening the connection is bounded by {@code async-task.redis-timeout} like every reply:
+ * against a port that takes the TCP connection but never answers (a listening socket
+ * whose backlog is never accepted), the first call fails within the timeout plus a second
+ * instead of Lettuce's connect timeout.
+ */
+class BrokerConnectTimeoutIntegrationTests {
+
+	private static final Duration REDIS_TIMEOUT = Duration.ofMillis(500);
+
+	private ServerSocket blackHole;
+
+	private LettuceConnectionFactory connectionFactory;
+
+	@BeforeEach
+	void blackHole() throws IOException {
+		this.blackHole = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+		this.connectionFactory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", this.blackHole.getLocalPort()));
+		this.connectionFactory.afterPropertiesSet();
+		this.connectionFactory.start();
+	}
+
+	@AfterEach
+	void close() throws IOException {
+		this.connectionFactory.destroy();
+		this.blackHole.close();
+	}
+
+	@Test
+	void aConnectionThatNeverAnswersFailsWithinTheRedisTimeout() {
+		LuaRedisBroker broker = new LuaRedisBroker(this.connectionFactory, new RedisKeys("asynctask"), Duration.ZERO,
+				REDIS_TIMEOUT);
+		assertTimeoutPreemptively(REDIS_TIMEOUT.plusSeconds(1),
+				() -> assertThatExceptionOfType(RedisUnavailableException.class).isThrownBy(() -> broker.stats("mail"))
+					.withMessageContaining("queue 'mail'")
+					.withMessageContaining("no connection within 500 ms (async-task.redis-timeout)"));
+		// a second call while the first attempt still hangs waits no longer
+		assertTimeoutPreemptively(REDIS_TIMEOUT.plusSeconds(1),
+				() -> assertThatExceptionOfType(RedisUnavailableException.class).isThrownBy(() -> broker.pause("mail"))
+					.withMessageContaining("no connection within 500 ms (async-task.redis-timeout)"));
+	}
+
+}
