@@ -287,7 +287,7 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(this.broker.extendLeases(QUEUE, List.of(expired.deliveryToken()), Duration.ofMinutes(10)))
 			.containsExactly(expired.deliveryToken());
 		// only the recoverer decides what happens to it now
-		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO)).isEqualTo(1);
+		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO).recovered()).isEqualTo(1);
 		assertThat(this.broker.find(QUEUE, expired.id()).orElseThrow().state()).isEqualTo(TaskState.RETRY);
 	}
 
