@@ -34,6 +34,14 @@ final class RedisPendingWait implements PendingWait {
 
 	private volatile boolean closed;
 
+	/**
+	 * The thread inside {@link #await}, interrupted by {@link #close}: closing the
+	 * connection ends a {@code BLPOP}, not the opening of the connection, which would
+	 * hold a stopping fetcher for Lettuce's connect timeout against a Redis that stopped
+	 * answering.
+	 */
+	private volatile @Nullable Thread waiter;
+
 	RedisPendingWait(RedisConnectionFactory connectionFactory, String key, Duration longestBlock) {
 		this.connectionFactory = connectionFactory;
 		this.key = key.getBytes(StandardCharsets.UTF_8);
@@ -42,12 +50,30 @@ final class RedisPendingWait implements PendingWait {
 
 	@Override
 	public boolean await(Duration timeout) {
+		this.waiter = Thread.currentThread();
+		try {
+			return awaitToken(timeout);
+		}
+		finally {
+			this.waiter = null;
+		}
+	}
+
+	private boolean awaitToken(Duration timeout) {
 		if (this.closed) {
 			return false;
 		}
 		RedisConnection current = this.connection;
 		if (current == null) {
-			current = this.connectionFactory.getConnection();
+			try {
+				current = this.connectionFactory.getConnection();
+			}
+			catch (RuntimeException ex) {
+				if (this.closed) {
+					return false;
+				}
+				throw ex;
+			}
 			this.connection = current;
 			if (this.closed) {
 				closeQuietly(current);
@@ -76,10 +102,14 @@ final class RedisPendingWait implements PendingWait {
 	@Override
 	public void close() {
 		this.closed = true;
-		RedisConnection current = this.connection;
-		this.connection = null;
+		Thread current = this.waiter;
 		if (current != null) {
-			closeQuietly(current);
+			current.interrupt();
+		}
+		RedisConnection open = this.connection;
+		this.connection = null;
+		if (open != null) {
+			closeQuietly(open);
 		}
 	}
 
