@@ -68,10 +68,11 @@ final class LedgerChecker {
 				if (caught.worker().equals(fault.worker()) && caught.start() > incarnation
 						&& caught.start() <= fault.at() && (caught.acked() == null || caught.acked() > fault.at())) {
 					inFlightAtFault.add(caught.id());
-					// how long until another delivery of the caught id started
+					// how long until another delivery of the caught id started (another
+					// token: tokens are random, not counted up, so only inequality tells)
 					long rerun = byId.get(caught.id())
 						.stream()
-						.filter((run) -> run.start() > fault.at() && run.token() > caught.token())
+						.filter((run) -> run.start() > fault.at() && run.token() != caught.token())
 						.mapToLong(Run::start)
 						.min()
 						.orElse(-1);
