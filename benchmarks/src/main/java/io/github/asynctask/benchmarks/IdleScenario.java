@@ -7,14 +7,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code idle}: one instance serving 4 empty queues; after a warm-up window, the Redis
- * commands it causes per second ({@code INFO commandstats} delta, the harness's own
- * {@code INFO}/{@code CONFIG} calls left out), measured in {@code reps} consecutive
- * windows that together last {@code idle-seconds}.
+ * {@code idle}: 5 instances (each a producer and a worker application) serving the same 3
+ * empty queues; after a warm-up window, the Redis commands they cause per second
+ * ({@code INFO commandstats} delta, the harness's own {@code INFO}/{@code CONFIG} calls
+ * left out), in total, per queue and per queue per instance, measured in {@code reps}
+ * consecutive windows that together last {@code idle-seconds}.
  */
 final class IdleScenario implements Scenario {
 
-	private static final List<String> QUEUES = List.of("idle1", "idle2", "idle3", "idle4");
+	private static final List<String> QUEUES = List.of("idle1", "idle2", "idle3");
+
+	private static final int INSTANCES = 5;
 
 	/** Time for start-up traffic (registration, first polls) to pass before counting. */
 	private static final int WARMUP_SECONDS = 3;
@@ -30,6 +33,7 @@ final class IdleScenario implements Scenario {
 		long windowMillis = options.idleSeconds() * 1000L / options.reps();
 		Map<String, Object> params = new LinkedHashMap<>();
 		params.put("queues", QUEUES.size());
+		params.put("instances", INSTANCES);
 		params.put("workersPerQueue", 16);
 		params.put("seconds", options.idleSeconds());
 		params.put("windows", options.reps());
@@ -41,8 +45,13 @@ final class IdleScenario implements Scenario {
 		redis.flushAll();
 		Map<String, List<Double>> runs = new LinkedHashMap<>();
 		Map<String, Long> byCommand = new LinkedHashMap<>();
-		try (Contender contender = system.open(redis)) {
-			contender.startWorkers(QUEUES, 16);
+		List<Contender> contenders = new ArrayList<>();
+		try {
+			for (int i = 0; i < INSTANCES; i++) {
+				Contender contender = system.open(redis);
+				contenders.add(contender);
+				contender.startWorkers(QUEUES, 16);
+			}
 			Thread.sleep(WARMUP_SECONDS * 1000L);
 			redis.resetStats();
 			for (int i = 0; i < options.reps(); i++) {
@@ -52,6 +61,8 @@ final class IdleScenario implements Scenario {
 				double perSecond = calls * 1000.0 / windowMillis;
 				runs.computeIfAbsent("commandsPerSec", (k) -> new ArrayList<>()).add(perSecond);
 				runs.computeIfAbsent("commandsPerSecPerQueue", (k) -> new ArrayList<>()).add(perSecond / QUEUES.size());
+				runs.computeIfAbsent("commandsPerSecPerQueuePerInstance", (k) -> new ArrayList<>())
+					.add(perSecond / QUEUES.size() / INSTANCES);
 			}
 			redis.commandCallsByName().forEach((name, calls) -> {
 				if (!name.equals("info") && !name.startsWith("config")) {
@@ -63,9 +74,23 @@ final class IdleScenario implements Scenario {
 			runner.report().failure(system, "idle", params, ex);
 			return;
 		}
+		finally {
+			closeAll(contenders);
+		}
 		params.put("callsByCommand", byCommand);
 		runner.report().result(system, "idle", params, runs);
 		redis.flushAll();
+	}
+
+	private static void closeAll(List<Contender> contenders) {
+		for (Contender contender : contenders) {
+			try {
+				contender.close();
+			}
+			catch (Exception ex) {
+				System.err.println("Closing an idle-scenario instance failed: " + ex);
+			}
+		}
 	}
 
 }

@@ -95,10 +95,10 @@ final class RawRedisSystem implements SystemUnderTest {
 			this.completeSha = this.sync.scriptLoad(CoreScripts.source("complete"));
 			String q = QUEUE;
 			this.enqueueKeys = new String[] { this.keys.tasks(q), this.keys.pending(q), this.keys.scheduled(q),
-					this.keys.payloads(q), this.keys.noUnique(q) };
+					this.keys.payloads(q), this.keys.wake(q), this.keys.noUnique(q) };
 			this.dequeueKeys = new String[] { this.keys.tasks(q), this.keys.pending(q), this.keys.active(q),
 					this.keys.leases(q), this.keys.paused(q), this.keys.dead(q), this.keys.completed(q),
-					this.keys.fetch(q, ""), this.keys.fetch(q, ""), this.keys.payloads(q) };
+					this.keys.fetch(q, ""), this.keys.fetch(q, ""), this.keys.payloads(q), this.keys.wake(q) };
 			this.completeKeys = new String[] { this.keys.tasks(q), this.keys.active(q), this.keys.leases(q),
 					this.keys.completed(q), this.keys.payloads(q) };
 		}
@@ -114,15 +114,14 @@ final class RawRedisSystem implements SystemUnderTest {
 		 */
 		@Override
 		public void submitBatch(List<String> args) {
-			String[] keys = new String[4 + args.size()];
-			System.arraycopy(this.enqueueKeys, 0, keys, 0, 4);
-			Arrays.fill(keys, 4, keys.length, this.enqueueKeys[4]);
+			String[] keys = new String[5 + args.size()];
+			System.arraycopy(this.enqueueKeys, 0, keys, 0, 5);
+			Arrays.fill(keys, 5, keys.length, this.enqueueKeys[5]);
 			this.sync.evalsha(this.enqueueSha, ScriptOutputType.MULTI, keys, enqueueArgs(args));
 		}
 
 		private String[] enqueueArgs(List<String> taskArgs) {
-			List<String> args = new ArrayList<>(2 + taskArgs.size() * 6);
-			args.add(this.keys.wakeChannel(QUEUE));
+			List<String> args = new ArrayList<>(1 + taskArgs.size() * 6);
 			args.add(this.keys.dueChannel(QUEUE));
 			for (String arg : taskArgs) {
 				args.addAll(List.of(TaskIds.next(), TASK_NAME, "[\"" + arg + "\"]", "25", "+0", "0"));

@@ -101,9 +101,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			String queue = requests.get(call.get(0)).queue();
 			List<String> callKeys = new ArrayList<>(5 + call.size());
 			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
-					this.keys.payloads(queue)));
-			List<String> callArgs = new ArrayList<>(2 + call.size() * 6);
-			callArgs.addAll(List.of(this.keys.wakeChannel(queue), this.keys.dueChannel(queue)));
+					this.keys.payloads(queue), this.keys.wake(queue)));
+			List<String> callArgs = new ArrayList<>(1 + call.size() * 6);
+			callArgs.add(this.keys.dueChannel(queue));
 			for (int position : call) {
 				EnqueueRequest request = requests.get(position);
 				callKeys.add(uniqueKey(request));
@@ -190,6 +190,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		keys.add(this.keys.fetch(queue, (answered != null) ? answered : ""));
 		keys.add(this.keys.payloads(queue));
 		keys.add(this.keys.done(queue));
+		keys.add(this.keys.wake(queue));
 		List<String> args = new ArrayList<>(4 + max);
 		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention),
 				millis(this.completedIds)));
@@ -214,8 +215,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	int releaseFetch(String queue, String fetchId, Duration lease) {
 		return (int) Replies.single(this.runner.run(Scripts.RELEASE_FETCH, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.active(queue),
-						this.keys.leases(queue), this.keys.fetch(queue, fetchId), this.keys.payloads(queue)),
-				List.of(millis(lease), this.keys.wakeChannel(queue))));
+						this.keys.leases(queue), this.keys.fetch(queue, fetchId), this.keys.payloads(queue),
+						this.keys.wake(queue)),
+				List.of(millis(lease))));
 	}
 
 	/**
@@ -277,10 +279,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	@Override
 	public AckResult requeue(Delivery delivery) {
 		String queue = delivery.queue();
-		return ack(
-				Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-						this.keys.leases(queue), this.keys.pending(queue), this.keys.payloads(queue)),
-				List.of(this.keys.wakeChannel(queue)));
+		return ack(Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
+				this.keys.leases(queue), this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue)),
+				List.of());
 	}
 
 	@Override
@@ -320,21 +321,26 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
-	public int recover(String queue, int limit, Duration retryDelay) {
-		return (int) Replies.single(this.runner.run(Scripts.RECOVER, queue,
+	public RecoverResult recover(String queue, int limit, Duration retryDelay) {
+		List<?> reply = Replies.list(this.runner.run(Scripts.RECOVER, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
 						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
 						this.keys.payloads(queue), this.keys.done(queue)),
 				List.of(Integer.toString(limit), millis(retryDelay), millis(this.completedRetention),
 						this.keys.dueChannel(queue), millis(this.completedIds))));
+		int recovered = (int) Replies.number(reply.get(0));
+		long nextDeadline = Replies.number(reply.get(1));
+		long now = Replies.number(reply.get(2));
+		return new RecoverResult(recovered,
+				(nextDeadline < 0) ? null : Duration.ofMillis(Math.max(0, nextDeadline - now)));
 	}
 
 	@Override
 	public ForwardResult forward(String queue, int limit) {
 		List<?> reply = Replies.list(this.runner.run(Scripts.FORWARD, queue,
 				List.of(this.keys.tasks(queue), this.keys.scheduled(queue), this.keys.retry(queue),
-						this.keys.pending(queue), this.keys.payloads(queue)),
-				List.of(Integer.toString(limit), this.keys.wakeChannel(queue))));
+						this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue)),
+				List.of(Integer.toString(limit))));
 		int moved = (int) Replies.number(reply.get(0));
 		long nextDue = Replies.number(reply.get(1));
 		long now = Replies.number(reply.get(2));
@@ -385,8 +391,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	private void setPaused(String queue, String flag) {
-		this.runner.run(Scripts.SET_PAUSED, queue, List.of(this.keys.paused(queue), this.keys.pending(queue)),
-				List.of(flag, this.keys.wakeChannel(queue)));
+		this.runner.run(Scripts.SET_PAUSED, queue,
+				List.of(this.keys.paused(queue), this.keys.pending(queue), this.keys.wake(queue)), List.of(flag));
 	}
 
 	@Override
@@ -405,10 +411,11 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public boolean retryDead(String queue, String id) {
-		long reply = Replies.single(this.runner.run(
-				Scripts.RETRY_DEAD, queue, List.of(this.keys.tasks(queue), this.keys.dead(queue),
-						this.keys.pending(queue), this.keys.payloads(queue)),
-				List.of(id, this.keys.wakeChannel(queue))));
+		long reply = Replies.single(
+				this.runner.run(
+						Scripts.RETRY_DEAD, queue, List.of(this.keys.tasks(queue), this.keys.dead(queue),
+								this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue)),
+						List.of(id)));
 		if (reply == -1) {
 			throw new IllegalStateException("Dead task " + id + " of queue '" + queue
 					+ "' has unreadable data and cannot be retried; inspect it, then delete it");
@@ -420,6 +427,12 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public void heartbeat(String instanceId, String info, Duration ttl) {
 		this.runner.run(Scripts.HEARTBEAT, "-", List.of(this.keys.instancesSeen(), this.keys.instancesInfo()),
 				List.of(instanceId, info, millis(ttl)));
+	}
+
+	@Override
+	public int serving(String queue, String instanceId, Duration ttl) {
+		return (int) Replies.single(this.runner.run(Scripts.SERVING, queue, List.of(this.keys.workers(queue)),
+				List.of(instanceId, millis(ttl))));
 	}
 
 	@Override

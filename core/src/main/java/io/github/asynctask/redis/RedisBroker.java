@@ -87,9 +87,9 @@ public interface RedisBroker {
 
 	/**
 	 * Move up to {@code limit} tasks whose lease expired to retry (after
-	 * {@code retryDelay}) or dead.
+	 * {@code retryDelay}) or dead, and tell when the next lease of the queue ends.
 	 */
-	int recover(String queue, int limit, Duration retryDelay);
+	RecoverResult recover(String queue, int limit, Duration retryDelay);
 
 	/** Move up to {@code limit} due scheduled and retry tasks to pending. */
 	ForwardResult forward(String queue, int limit);
@@ -146,6 +146,13 @@ public interface RedisBroker {
 
 	/** Remove this instance's entry (clean shutdown). */
 	void unregister(String instanceId);
+
+	/**
+	 * Mark this instance as serving the queue for {@code ttl} ({@link Duration#ZERO}:
+	 * unmark it) and count the live instances serving it, with one O(1) call per queue.
+	 * @return instances whose mark has not run out, this one included unless unmarked
+	 */
+	int serving(String queue, String instanceId, Duration ttl);
 
 	/** Info documents of the live instances, by instance id. */
 	Map<String, String> instances();

@@ -29,8 +29,10 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:{q}:fetch:&lt;fetchId&gt; HASH id -> token handed out by one dequeue call (PX lease),
  *                            or STRING "released" once the fetch was handed back (PX lease)
  * &lt;prefix&gt;:{q}:u:&lt;name length&gt;:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
- * &lt;prefix&gt;:{q}:wake       channel: pending went from empty to non-empty, or resumed with tasks
+ * &lt;prefix&gt;:{q}:wake       LIST   at most one wake-up token: pending went from empty to
+ *                               non-empty, resumed with tasks, or a fetch left tasks behind
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
+ * &lt;prefix&gt;:{q}:workers    ZSET   instance id -> serves the queue until (ms)
  * &lt;prefix&gt;:queues         SET    every registered queue name
  * &lt;prefix&gt;:{instances}:seen ZSET  instance id -> expires at (ms)
  * &lt;prefix&gt;:{instances}:info HASH  instance id -> info JSON
@@ -137,12 +139,21 @@ public final class RedisKeys {
 		return queueKey(queue, "u:");
 	}
 
-	public String wakeChannel(String queue) {
+	/**
+	 * The queue's wake-up list: at most one token, taken by one idle fetcher blocked on
+	 * it.
+	 */
+	public String wake(String queue) {
 		return queueKey(queue, "wake");
 	}
 
 	public String dueChannel(String queue) {
 		return queueKey(queue, "due");
+	}
+
+	/** Live instances serving the queue, by when their mark runs out. */
+	public String workers(String queue) {
+		return queueKey(queue, "workers");
 	}
 
 	public String queues() {

@@ -1,6 +1,7 @@
 package io.github.asynctask.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -13,14 +14,17 @@ import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.Message;
 import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import org.springframework.data.redis.listener.Topic;
 
 /**
- * {@link WakeSignals} over Redis pub/sub: the scripts publish on a queue's wake channel
- * when its pending list goes from empty to non-empty, and on its due channel when a new
- * earliest scheduled or retry time appears. One subscriber connection per instance.
+ * {@link WakeSignals} over Redis: the scripts publish on a queue's due channel when a new
+ * earliest scheduled or retry time appears (one subscriber connection per instance), and
+ * leave a token in its wake-up list when pending tasks may wait for an idle fetcher,
+ * which takes it with {@code BLPOP} on a connection of its own
+ * ({@link RedisPendingWait}).
  */
 public final class RedisWakeSignals implements WakeSignals {
 
@@ -43,14 +47,27 @@ public final class RedisWakeSignals implements WakeSignals {
 		Map<String, Runnable> actions = new HashMap<>();
 		List<Topic> topics = new ArrayList<>();
 		for (String queue : queues) {
-			String wake = this.keys.wakeChannel(queue);
 			String due = this.keys.dueChannel(queue);
-			actions.put(wake, () -> listener.onPending(queue));
 			actions.put(due, () -> listener.onDue(queue));
-			topics.add(new ChannelTopic(wake));
 			topics.add(new ChannelTopic(due));
 		}
 		container().addMessageListener(new Dispatcher(actions), topics);
+	}
+
+	@Override
+	public PendingWait pendingWait(String queue) {
+		return new RedisPendingWait(this.connectionFactory, this.keys.wake(queue), longestBlock());
+	}
+
+	/**
+	 * A blocking call must end before the client's own command timeout, or the client
+	 * gives up on it while Redis may still hand it a token.
+	 */
+	private Duration longestBlock() {
+		if (this.connectionFactory instanceof LettuceConnectionFactory lettuce) {
+			return Duration.ofMillis(Math.max(1000, lettuce.getTimeout() - 1000));
+		}
+		return Duration.ofMinutes(1);
 	}
 
 	private RedisMessageListenerContainer container() {

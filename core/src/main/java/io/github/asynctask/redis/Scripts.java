@@ -45,6 +45,8 @@ final class Scripts {
 
 	static final LuaScript UNREGISTER = LuaScript.load("unregister");
 
+	static final LuaScript SERVING = LuaScript.load("serving");
+
 	static final LuaScript SET_PAUSED = LuaScript.load("set_paused");
 
 	static final LuaScript FIND = LuaScript.load("find");

@@ -10,7 +10,8 @@ import io.github.asynctask.redis.RedisBroker;
  * Moves due scheduled and retry tasks to pending. It sleeps until the earliest due time
  * (so a delayed task starts on time, not up to a poll late), capped by the spread poll
  * interval (five times that when nothing is scheduled), and is woken early when an
- * earlier task is scheduled.
+ * earlier task is scheduled. Each queue keeps its own pace, spread over the instances
+ * serving it.
  */
 final class Forwarder implements PeriodicLoop.Step {
 
@@ -37,22 +38,32 @@ final class Forwarder implements PeriodicLoop.Step {
 		this.spread = spread;
 	}
 
+	private final QueueTimes times = new QueueTimes();
+
 	@Override
 	public Duration run() {
-		Duration wait = this.spread.spread(this.pollInterval.multipliedBy(IDLE_FACTOR));
-		boolean anythingWaits = false;
+		long now = System.nanoTime();
 		for (String queue : this.queues) {
-			ForwardResult result = this.broker.forward(queue, BATCH);
-			Duration nextDue = (result.moved() >= BATCH) ? Duration.ZERO : result.nextDueIn();
-			if (nextDue != null) {
-				anythingWaits = true;
-				if (nextDue.compareTo(wait) < 0) {
-					wait = nextDue;
-				}
+			if (this.times.due(queue, now)) {
+				this.times.runIn(queue, forward(queue), now);
 			}
 		}
-		Duration poll = this.spread.spread(this.pollInterval);
-		return (anythingWaits && poll.compareTo(wait) < 0) ? poll : wait;
+		return this.times.untilNext(System.nanoTime());
+	}
+
+	/** A task of the queue may have become due earlier than planned: forward it next. */
+	void wake(String queue) {
+		this.times.runNow(queue);
+	}
+
+	private Duration forward(String queue) {
+		ForwardResult result = this.broker.forward(queue, BATCH);
+		Duration nextDue = (result.moved() >= BATCH) ? Duration.ZERO : result.nextDueIn();
+		if (nextDue == null) {
+			return this.spread.spread(queue, this.pollInterval.multipliedBy(IDLE_FACTOR));
+		}
+		Duration poll = this.spread.spread(queue, this.pollInterval);
+		return (poll.compareTo(nextDue) < 0) ? poll : nextDue;
 	}
 
 }

@@ -12,10 +12,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Renews the leases of this instance's running deliveries (one call per queue) and
- * refreshes the instance's registration. A delivery whose lease was taken away (or whose
- * deadline passed, which Redis no longer renews) is stopped and a late failure of it
- * skipped, since another worker may run it now; a late success is still sent.
+ * Renews the leases of this instance's running deliveries (one call per queue), refreshes
+ * the instance's registration, and marks it as serving each of its queues, counting the
+ * live instances per queue for the {@link ClusterSpread}. A delivery whose lease was
+ * taken away (or whose deadline passed, which Redis no longer renews) is stopped and a
+ * late failure of it skipped, since another worker may run it now; a late success is
+ * still sent.
  */
 final class Heartbeat implements PeriodicLoop.Step {
 
@@ -50,7 +52,9 @@ final class Heartbeat implements PeriodicLoop.Step {
 	public Duration run() {
 		this.runningByQueue.forEach(this::extend);
 		this.broker.heartbeat(this.instanceId, this.info.get(), this.lease);
-		this.spread.instances(this.broker.instances().size());
+		for (String queue : this.runningByQueue.keySet()) {
+			this.spread.instances(queue, this.broker.serving(queue, this.instanceId, this.lease));
+		}
 		return this.interval;
 	}
 

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * ones past theirs, in batches, for every registered queue (not only those this instance
  * serves: a queue whose workers are gone still gets trimmed). Keeps this instance's
  * queues registered, and forgets registered queues that held nothing and that nobody
- * registered for {@link #FORGET_AFTER}.
+ * registered for {@link #FORGET_AFTER}. Each queue is trimmed at its own pace, spread
+ * over the instances serving it.
  */
 final class Janitor implements PeriodicLoop.Step {
 
@@ -43,6 +44,8 @@ final class Janitor implements PeriodicLoop.Step {
 
 	private final TaskListener listener;
 
+	private final QueueTimes times = new QueueTimes();
+
 	Janitor(RedisBroker broker, List<String> served, WorkerSettings.Retention retention, Duration interval,
 			ClusterSpread spread, TaskListener listener) {
 		this.broker = broker;
@@ -58,19 +61,28 @@ final class Janitor implements PeriodicLoop.Step {
 		this.broker.registerQueues(this.served);
 		Set<String> queues = new LinkedHashSet<>(this.served);
 		queues.addAll(this.broker.knownQueues());
-		boolean more = false;
+		long now = System.nanoTime();
 		for (String queue : queues) {
-			TrimResult trimmed = this.broker.trim(queue, this.retention.dead(), this.retention.deadMax(), BATCH);
-			more |= trimmed.dropped() >= BATCH;
-			if (trimmed.deadOverCap() > 0) {
-				this.listener.deadDropped(queue, trimmed.deadOverCap());
-			}
-			if (!this.served.contains(queue) && this.broker.forgetQueueIfIdle(queue, FORGET_AFTER)) {
-				logger.info("Queue '{}' held nothing and was not registered for {}; dropped from the registry", queue,
-						FORGET_AFTER);
+			if (this.times.due(queue, now)) {
+				boolean more = trim(queue);
+				this.times.runIn(queue, more ? Duration.ZERO : this.spread.spread(queue, this.interval), now);
+				if (!this.served.contains(queue) && this.broker.forgetQueueIfIdle(queue, FORGET_AFTER)) {
+					logger.info("Queue '{}' held nothing and was not registered for {}; dropped from the registry",
+							queue, FORGET_AFTER);
+					this.times.forget(queue);
+				}
 			}
 		}
-		return more ? Duration.ZERO : this.spread.spread(this.interval);
+		return this.times.untilNext(System.nanoTime());
+	}
+
+	/** Trims one queue; true when more is left than one batch took. */
+	private boolean trim(String queue) {
+		TrimResult trimmed = this.broker.trim(queue, this.retention.dead(), this.retention.deadMax(), BATCH);
+		if (trimmed.deadOverCap() > 0) {
+			this.listener.deadDropped(queue, trimmed.deadOverCap());
+		}
+		return trimmed.dropped() >= BATCH;
 	}
 
 }

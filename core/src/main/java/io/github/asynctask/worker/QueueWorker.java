@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The fetcher and private pool of one queue. The fetcher takes the free permits, asks
  * Redis for that many tasks in one call and hands them to the pool; when the queue is
- * empty it waits for a wake-up or a jittered poll instead of spinning.
+ * empty it blocks on the queue's wake-up list (one token wakes one idle fetcher across
+ * all instances) with a jittered poll as the timeout, instead of spinning.
  */
 final class QueueWorker {
 
@@ -28,6 +30,9 @@ final class QueueWorker {
 	private static final Duration PERMIT_WAIT = Duration.ofMillis(100);
 
 	private static final Duration MAX_ERROR_BACKOFF = Duration.ofSeconds(5);
+
+	/** The fallback poll of a fetcher waiting on its wake-up list, in poll intervals. */
+	static final int IDLE_FACTOR = 5;
 
 	private final String queue;
 
@@ -43,14 +48,18 @@ final class QueueWorker {
 
 	private final TaskRun.Factory runs;
 
+	private final PendingWait pendingWait;
+
 	private final ThreadPoolExecutor pool;
 
 	private volatile boolean fetching;
 
 	private volatile @Nullable Thread fetcher;
 
-	QueueWorker(String queue, int concurrency, RedisBroker broker, WorkerSettings settings, TaskRun.Factory runs) {
+	QueueWorker(String queue, int concurrency, RedisBroker broker, WorkerSettings settings, TaskRun.Factory runs,
+			PendingWait pendingWait) {
 		this.queue = queue;
+		this.pendingWait = pendingWait;
 		this.broker = broker;
 		this.settings = settings;
 		this.permits = new Permits(concurrency);
@@ -83,15 +92,11 @@ final class QueueWorker {
 		this.fetcher = Daemons.start("asynctask-fetch-" + this.queue, this::fetchLoop);
 	}
 
-	/** Work may be waiting: fetch now if threads are free. Never blocks. */
-	void wake() {
-		this.wakeUp.raise();
-	}
-
 	/** Stop fetching at once; running bodies go on. */
 	void stopFetching() {
 		this.fetching = false;
 		this.wakeUp.raise();
+		this.pendingWait.close();
 		// a dequeue in flight is let finish so its deliveries can be handed back
 		Daemons.join(this.fetcher, Duration.ofSeconds(10));
 		this.pool.shutdown();
@@ -126,6 +131,7 @@ final class QueueWorker {
 	/** Stop every thread without reporting anything, as a crashed JVM would (tests). */
 	void halt() {
 		this.fetching = false;
+		this.pendingWait.close();
 		this.running.all().forEach((task) -> {
 			task.claim();
 			task.markStale();
@@ -164,8 +170,24 @@ final class QueueWorker {
 			this.permits.release(wanted - deliveries.size());
 			deliveries.forEach(this::dispatch);
 			if (deliveries.size() < wanted && this.fetching) {
-				// the queue ran dry: the next push publishes a wake-up; the poll covers a
-				// lost one
+				awaitWork();
+			}
+		}
+	}
+
+	/**
+	 * The queue ran dry: wait for the token the next push leaves (taken by one idle
+	 * fetcher of all instances). A token stays in Redis until taken, so only a Redis that
+	 * lost writes loses one: the poll that covers it may be rarer than the poll interval.
+	 * If Redis cannot be reached, the plain poll interval applies.
+	 */
+	private void awaitWork() {
+		try {
+			this.pendingWait.await(ClusterSpread.jitter(this.settings.pollInterval().multipliedBy(IDLE_FACTOR)));
+		}
+		catch (RuntimeException ex) {
+			if (this.fetching) {
+				logger.debug("Waiting for a wake-up of queue '{}' failed; polling instead", this.queue, ex);
 				this.wakeUp.awaitQuietly(ClusterSpread.jitter(this.settings.pollInterval()));
 			}
 		}

@@ -2,44 +2,79 @@ package io.github.asynctask.worker;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
+import io.github.asynctask.redis.RecoverResult;
 import io.github.asynctask.redis.RedisBroker;
 
 /**
  * Finds deliveries whose lease expired (their worker died or froze) and moves them to
- * retry or dead; the script does it atomically, so any instance may run it.
+ * retry or dead; the script does it atomically, so any instance may run it. Each queue is
+ * looked at again just after its earliest lease deadline (as the forwarder sleeps until
+ * the earliest due time), and at least once per lease when nothing runs, so an expired
+ * lease is recovered within {@link #SLACK} of its end however many instances run.
  */
 final class Recoverer implements PeriodicLoop.Step {
 
 	static final int BATCH = 100;
 
 	/**
-	 * A recovered task ran on a dead worker; run it again soon rather than backing off.
+	 * A recovered task ran on a dead worker; run it again at once rather than backing
+	 * off.
 	 */
-	static final Duration RETRY_DELAY = Duration.ofSeconds(1);
+	static final Duration RETRY_DELAY = Duration.ZERO;
+
+	/**
+	 * The recoverers of all instances wake at a random point this long after a lease
+	 * deadline, so that they do not all call at the same millisecond; the rest of the 2 s
+	 * promised beyond the lease is for forwarding and fetching the task again.
+	 */
+	static final Duration SLACK = Duration.ofSeconds(1);
 
 	private final RedisBroker broker;
 
 	private final List<String> queues;
 
-	private final Duration interval;
+	/**
+	 * The longest sleep: no more than the lease, so a delivery fetched during the sleep
+	 * cannot expire long before the next look.
+	 */
+	private final Duration longestWait;
 
-	private final ClusterSpread spread;
+	private final QueueTimes times = new QueueTimes();
 
-	Recoverer(RedisBroker broker, List<String> queues, Duration interval, ClusterSpread spread) {
+	Recoverer(RedisBroker broker, List<String> queues, Duration interval, Duration lease) {
 		this.broker = broker;
 		this.queues = List.copyOf(queues);
-		this.interval = interval;
-		this.spread = spread;
+		this.longestWait = (interval.compareTo(lease) < 0) ? interval : lease;
 	}
 
 	@Override
 	public Duration run() {
-		boolean more = false;
+		long now = System.nanoTime();
 		for (String queue : this.queues) {
-			more |= this.broker.recover(queue, BATCH, RETRY_DELAY) >= BATCH;
+			if (this.times.due(queue, now)) {
+				this.times.runIn(queue, recover(queue), now);
+			}
 		}
-		return more ? Duration.ZERO : this.spread.spread(this.interval);
+		return this.times.untilNext(System.nanoTime());
+	}
+
+	private Duration recover(String queue) {
+		RecoverResult result = this.broker.recover(queue, BATCH, RETRY_DELAY);
+		if (result.recovered() >= BATCH) {
+			return Duration.ZERO;
+		}
+		Duration wait = ClusterSpread.jitter(this.longestWait);
+		Duration nextExpiry = result.nextExpiryIn();
+		if (nextExpiry != null) {
+			Duration afterExpiry = nextExpiry
+				.plusNanos(ThreadLocalRandom.current().nextLong(SLACK.toNanos()) + 1_000_000);
+			if (afterExpiry.compareTo(wait) < 0) {
+				wait = afterExpiry;
+			}
+		}
+		return wait;
 	}
 
 }

@@ -54,6 +54,8 @@ public final class WorkerContainer implements SmartLifecycle {
 
 	private final PeriodicLoop forwarder;
 
+	private final Forwarder forwarding;
+
 	/** Guarded by this. */
 	private boolean running;
 
@@ -72,8 +74,8 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.watchdog = watchdog;
 		TaskRun.Factory runs = new TaskRun.Factory(invoker, completion, builder.listener());
 		this.settings.concurrencyByQueue()
-			.forEach((queue, concurrency) -> this.workers.put(queue,
-					new QueueWorker(queue, concurrency, this.broker, this.settings, runs)));
+			.forEach((queue, concurrency) -> this.workers.put(queue, new QueueWorker(queue, concurrency, this.broker,
+					this.settings, runs, this.wakeSignals.pendingWait(queue))));
 		List<String> queues = List.copyOf(this.workers.keySet());
 		Map<String, RunningTasks> running = new LinkedHashMap<>();
 		this.workers.forEach((queue, worker) -> running.put(queue, worker.running()));
@@ -85,11 +87,12 @@ public final class WorkerContainer implements SmartLifecycle {
 						this.settings.lease(), this.settings.heartbeatInterval(), spread),
 				this.settings.heartbeatInterval().dividedBy(2));
 		this.reporter = new PeriodicLoop("asynctask-reporter", pendingReports::resend, retryDelay);
-		this.forwarder = new PeriodicLoop("asynctask-forwarder",
-				new Forwarder(this.broker, queues, this.settings.pollInterval(), spread), retryDelay);
+		this.forwarding = new Forwarder(this.broker, queues, this.settings.pollInterval(), spread);
+		this.forwarder = new PeriodicLoop("asynctask-forwarder", this.forwarding, retryDelay);
 		this.agents.add(this.forwarder);
 		this.agents.add(new PeriodicLoop("asynctask-recoverer",
-				new Recoverer(this.broker, queues, this.settings.recoverInterval(), spread), retryDelay));
+				new Recoverer(this.broker, queues, this.settings.recoverInterval(), this.settings.lease()),
+				retryDelay));
 		this.agents.add(new PeriodicLoop("asynctask-janitor", new Janitor(this.broker, queues,
 				this.settings.retention(), this.settings.janitorInterval(), spread, builder.listener()), retryDelay));
 	}
@@ -136,15 +139,8 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.wakeSignals.subscribe(this.workers.keySet(), new WakeListener() {
 
 			@Override
-			public void onPending(String queue) {
-				QueueWorker worker = WorkerContainer.this.workers.get(queue);
-				if (worker != null) {
-					worker.wake();
-				}
-			}
-
-			@Override
 			public void onDue(String queue) {
+				WorkerContainer.this.forwarding.wake(queue);
 				WorkerContainer.this.forwarder.wake();
 			}
 
@@ -175,6 +171,7 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.heartbeat.stop(this.settings.pollInterval());
 		try {
 			this.broker.unregister(this.instanceId);
+			this.workers.keySet().forEach((queue) -> this.broker.serving(queue, this.instanceId, Duration.ZERO));
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not unregister instance {}; its entry expires after the lease", this.instanceId, ex);

@@ -96,7 +96,7 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 		storePoison("a", this.keys.active(QUEUE), field, value);
 		fixture.enqueue();
 		Delivery expiring = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
-		assertThat(this.broker.recover(QUEUE, 10, Duration.ZERO)).isEqualTo(2);
+		assertThat(this.broker.recover(QUEUE, 10, Duration.ZERO).recovered()).isEqualTo(2);
 		assertThat(this.broker.find(QUEUE, expiring.id()).orElseThrow().state()).isEqualTo(TaskState.RETRY);
 		assertDeadWithReason("poison", "field " + field + " is not a finite number");
 	}

@@ -60,7 +60,7 @@ class BrokerClusterIntegrationTests {
 		assertThat(broker.retry(taken.get(1), Duration.ZERO, "boom")).isEqualTo(AckResult.APPLIED);
 		awaitForwarded(queue, 2);
 		Delivery again = broker.dequeue(queue, 1, Duration.ZERO).get(0);
-		assertThat(broker.recover(queue, 10, Duration.ZERO)).isEqualTo(1);
+		assertThat(broker.recover(queue, 10, Duration.ZERO).recovered()).isEqualTo(1);
 		Delivery last = broker.dequeue(queue, 10, Duration.ofSeconds(30)).get(0);
 		assertThat(broker.kill(last, "dead")).isEqualTo(AckResult.APPLIED);
 		assertThat(broker.retryDead(queue, last.id())).isTrue();

@@ -123,7 +123,7 @@ class BrokerConcurrencyIntegrationTests extends BrokerIntegrationTestSupport {
 			start.await();
 			int moved;
 			do {
-				moved = this.broker.recover(QUEUE, 3, Duration.ofHours(1));
+				moved = this.broker.recover(QUEUE, 3, Duration.ofHours(1)).recovered();
 				recovered.addAndGet(moved);
 			}
 			while (moved > 0);

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.asynctask.RedisUnavailableException;
 import org.junit.jupiter.api.AfterEach;
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
@@ -57,6 +60,37 @@ class BrokerConnectTimeoutIntegrationTests {
 		assertTimeoutPreemptively(REDIS_TIMEOUT.plusSeconds(1),
 				() -> assertThatExceptionOfType(RedisUnavailableException.class).isThrownBy(() -> broker.pause("mail"))
 					.withMessageContaining("no connection within 500 ms (async-task.redis-timeout)"));
+	}
+
+	@Test
+	void aWakeUpWaitStillOpeningItsConnectionEndsWhenClosed() throws InterruptedException {
+		RedisPendingWait wait = new RedisPendingWait(this.connectionFactory, new RedisKeys("asynctask").wake("mail"),
+				Duration.ofSeconds(30));
+		AtomicReference<Object> outcome = new AtomicReference<>();
+		Thread waiter = new Thread(() -> {
+			try {
+				outcome.set(wait.await(Duration.ofSeconds(30)));
+			}
+			catch (RuntimeException ex) {
+				outcome.set(ex);
+			}
+		}, "wake-up-waiter");
+		waiter.start();
+		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		while (!openingConnection(waiter) && System.nanoTime() - deadline < 0) {
+			Thread.onSpinWait();
+		}
+		assertThat(openingConnection(waiter)).as("the waiter blocks opening its connection").isTrue();
+		wait.close();
+		waiter.join(REDIS_TIMEOUT.plusSeconds(1).toMillis());
+		assertThat(waiter.isAlive()).as("the waiter still opens its connection after close()").isFalse();
+		assertThat(outcome.get()).isEqualTo(false);
+	}
+
+	private static boolean openingConnection(Thread thread) {
+		return Arrays.stream(thread.getStackTrace())
+			.anyMatch((frame) -> frame.getClassName().equals(RedisPendingWait.class.getName()))
+				&& (thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING);
 	}
 
 }

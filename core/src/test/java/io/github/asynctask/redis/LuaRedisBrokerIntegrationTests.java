@@ -318,7 +318,7 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(this.broker.extendLeases(QUEUE, List.of(expired.deliveryToken()), Duration.ofMinutes(10)))
 			.containsExactly(expired.deliveryToken());
 		// only the recoverer decides what happens to it now
-		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO)).isEqualTo(1);
+		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO).recovered()).isEqualTo(1);
 		assertThat(this.broker.find(QUEUE, expired.id()).orElseThrow().state()).isEqualTo(TaskState.RETRY);
 	}
 
@@ -340,7 +340,7 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		fixture.enqueue();
 		Delivery expiring = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);
 		Delivery healthy = fixture.enqueueAndTake();
-		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO)).isEqualTo(1);
+		assertThat(this.broker.recover(QUEUE, 100, Duration.ZERO).recovered()).isEqualTo(1);
 		assertThat(this.broker.find(QUEUE, expiring.id()).orElseThrow()).satisfies((info) -> {
 			assertThat(info.state()).isEqualTo(TaskState.RETRY);
 			assertThat(info.lastError()).contains("lease expired");

@@ -79,17 +79,30 @@ class SmallPartsTests {
 	}
 
 	@Test
-	void spreadGrowsWithTheNumberOfInstances() {
+	void spreadGrowsWithTheNumberOfInstancesServingTheQueue() {
 		ClusterSpread spread = new ClusterSpread();
 		for (int i = 0; i < 50; i++) {
-			assertThat(spread.spread(Duration.ofSeconds(10)).toMillis()).isBetween(5_000L, 15_000L);
+			assertThat(spread.spread("a", Duration.ofSeconds(10)).toMillis()).isBetween(5_000L, 15_000L);
 		}
-		spread.instances(4);
+		spread.instances("a", 4);
 		for (int i = 0; i < 50; i++) {
-			assertThat(spread.spread(Duration.ofSeconds(10)).toMillis()).isBetween(20_000L, 60_000L);
+			assertThat(spread.spread("a", Duration.ofSeconds(10)).toMillis()).isBetween(20_000L, 60_000L);
+			assertThat(spread.spread("b", Duration.ofSeconds(10)).toMillis()).isBetween(5_000L, 15_000L);
 		}
-		spread.instances(0);
-		assertThat(spread.instances()).isEqualTo(1);
+		spread.instances("a", 0);
+		assertThat(spread.instances("a")).isEqualTo(1);
+	}
+
+	@Test
+	void aQueueWokenDuringItsRunIsDueAgainAtTheNextRound() {
+		QueueTimes times = new QueueTimes();
+		long now = System.nanoTime();
+		assertThat(times.due("a", now)).isTrue();
+		times.runNow("a");
+		times.runIn("a", Duration.ofHours(1), now);
+		assertThat(times.due("a", now)).isTrue();
+		assertThat(times.due("a", now)).isFalse();
+		assertThat(times.untilNext(now)).isEqualTo(Duration.ofHours(1));
 	}
 
 	@Test

@@ -1,14 +1,21 @@
 package io.github.asynctask.worker;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
@@ -20,13 +27,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * One container against real Redis: fetching only for free threads, retries, dead
- * letters, timeouts, delays, interceptors and bad input.
+ * Containers against real Redis: fetching only for free threads, retries, dead letters,
+ * timeouts, delays, interceptors and bad input; one wake-up per new task and periodic
+ * work spread per queue.
  */
 @ExtendWith(RedisExtension.class)
 class WorkerContainerIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(20);
+
+	private static final int IDLE_CONTAINERS = 20;
+
+	private static final Duration SPREAD_LEASE = Duration.ofSeconds(30);
+
+	private final AtomicInteger dequeues = new AtomicInteger();
 
 	private WorkerHarness harness;
 
@@ -177,6 +191,92 @@ class WorkerContainerIntegrationTests {
 		System.arraycopy(extra, 0, args, 1, extra.length);
 		return EnqueueRequest.now("q", java.util.UUID.randomUUID().toString(), method,
 				this.harness.codec.encode(definition, args, Map.of(), timeout), definition.maxRetries());
+	}
+
+	/**
+	 * Issue 13 finding 8: a task submitted to an idle queue wakes one idle fetcher, not
+	 * every idle fetcher of every instance.
+	 */
+	@Test
+	void oneSubmitToTwentyIdleContainersRunsAtMostTwoDequeues() {
+		// a poll far longer than the test, so every dequeue counted is caused by a
+		// wake-up
+		WorkerSettings settings = WorkerHarness.settings(Map.of("q", 2)).pollInterval(Duration.ofMinutes(5)).build();
+		RedisBroker counting = countingDequeues(this.harness.broker);
+		for (int i = 0; i < IDLE_CONTAINERS; i++) {
+			this.harness.start(counting, settings, UnaryOperator.identity());
+		}
+		// each fetcher's first look finds the queue empty
+		await().atMost(WAIT).until(() -> this.dequeues.get() >= IDLE_CONTAINERS);
+		int before = this.dequeues.get();
+		this.harness.submit("count", "one");
+		await().atMost(WAIT).until(() -> this.harness.probe.completions("one") == 1);
+		// every fetcher idle again, or the wake-up reached more than the one it needed
+		await().atMost(WAIT).until(() -> blockedClients() >= IDLE_CONTAINERS || this.dequeues.get() - before > 2);
+		assertThat(this.dequeues.get() - before).as("dequeue calls caused by one submit").isLessThanOrEqualTo(2);
+	}
+
+	private int blockedClients() {
+		String info = this.harness.redis.cli("INFO", "clients");
+		for (String line : info.split("\r?\n")) {
+			if (line.startsWith("blocked_clients:")) {
+				return Integer.parseInt(line.substring("blocked_clients:".length()).trim());
+			}
+		}
+		throw new IllegalStateException("INFO clients has no blocked_clients line: " + info);
+	}
+
+	private RedisBroker countingDequeues(RedisBroker broker) {
+		return (RedisBroker) Proxy.newProxyInstance(RedisBroker.class.getClassLoader(),
+				new Class<?>[] { RedisBroker.class }, (proxy, method, args) -> {
+					if (method.getName().equals("dequeue")) {
+						this.dequeues.incrementAndGet();
+					}
+					try {
+						return method.invoke(broker, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+				});
+	}
+
+	/**
+	 * Issue 13 finding 9: periodic work of a queue is spread over the live instances
+	 * serving that queue, counted with one read per queue, not over the whole fleet.
+	 */
+	@Test
+	void aQueueServedByTwoOfTwelveInstancesIsSpreadOverTwo() {
+		for (int i = 0; i < 10; i++) {
+			beat("b-" + i, Set.of("b"), new ClusterSpread());
+		}
+		beat("a-0", Set.of("a"), new ClusterSpread());
+		ClusterSpread spread = new ClusterSpread();
+		beat("a-1", Set.of("a"), spread);
+		assertThat(spread.instances("a")).isEqualTo(2);
+		beat("b-0", Set.of("b"), spread);
+		assertThat(spread.instances("b")).isEqualTo(10);
+	}
+
+	@Test
+	void instancesThatStoppedHeartbeatingOrUnmarkedThemselvesAreNotCounted() {
+		this.harness.broker.serving("a", "gone", Duration.ofMillis(1));
+		this.harness.broker.serving("a", "stopped", SPREAD_LEASE);
+		this.harness.broker.serving("a", "stopped", Duration.ZERO);
+		ClusterSpread spread = new ClusterSpread();
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+			beat("live", Set.of("a"), spread);
+			assertThat(spread.instances("a")).isEqualTo(1);
+		});
+		assertThat(this.harness.redis.cli("ZCARD", this.harness.keys.workers("a"))).isEqualTo("1");
+	}
+
+	private void beat(String instanceId, Set<String> queues, ClusterSpread spread) {
+		Map<String, RunningTasks> running = new LinkedHashMap<>();
+		queues.forEach((queue) -> running.put(queue, new RunningTasks()));
+		new Heartbeat(this.harness.broker, running, instanceId, () -> "{}", SPREAD_LEASE, SPREAD_LEASE.dividedBy(3),
+				spread)
+			.run();
 	}
 
 }

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -99,6 +101,33 @@ class WorkerFailoverIntegrationTests {
 		assertThat(this.harness.probe.runs("c2")).isEqualTo(2);
 		assertThat(this.harness.probe.completions("c1")).isEqualTo(1);
 		assertThat(this.harness.probe.completions("c2")).isEqualTo(1);
+	}
+
+	/**
+	 * Issue 14: with a 3 s lease and default intervals, a task of a crashed container
+	 * starts again elsewhere within lease + 2 s of the crash, however many instances are
+	 * registered (the crashed one and others that died without unregistering included).
+	 */
+	@ParameterizedTest(name = "{0} registered instance(s) besides the survivor")
+	@ValueSource(ints = { 1, 3, 10 })
+	void aCrashedContainersTaskStartsAgainWithinTheLeasePlusTwoSecondsAtAnyInstanceCount(int registered) {
+		Duration lease = Duration.ofSeconds(3);
+		WorkerSettings settings = WorkerSettings.builder(Map.of("q", 1))
+			.lease(lease)
+			.heartbeatInterval(lease.dividedBy(3))
+			.build();
+		WorkerContainer crashed = this.harness.start(settings);
+		this.harness.submit("block", "crash");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 1);
+		for (int i = 1; i < registered; i++) {
+			// instances that died without unregistering: still registered for an hour
+			this.harness.broker.heartbeat("dead-" + i, "{}", Duration.ofHours(1));
+		}
+		WorkerContainer survivor = this.harness.start(settings);
+		await().atMost(WAIT).until(() -> this.harness.broker.instances().containsKey(survivor.instanceId()));
+		crashed.halt();
+		this.harness.probe.gate.countDown();
+		await().atMost(lease.plusSeconds(2)).until(() -> this.harness.probe.runs("crash") == 2);
 	}
 
 	@Test

@@ -84,7 +84,9 @@ final class WorkerHarness implements AutoCloseable {
 		return start(this.broker, settings, customizer);
 	}
 
-	/** A container talking to Redis through {@code broker} (a spy, say). */
+	/**
+	 * A container talking to Redis through {@code broker} (a spy, or one counting calls).
+	 */
 	WorkerContainer start(RedisBroker broker, WorkerSettings settings,
 			UnaryOperator<WorkerContainerBuilder> customizer) {
 		WorkerContainerBuilder builder = new WorkerContainerBuilder(broker,

@@ -67,7 +67,7 @@ class HostileContentIntegrationTests {
 				rig.redis.cli("HSET", rig.keys.tasks(ReliabilityTasks.QUEUE), id, raw);
 				rig.redis.cli("LPUSH", rig.keys.pending(ReliabilityTasks.QUEUE), id);
 			});
-			rig.redis.cli("PUBLISH", rig.keys.wakeChannel(ReliabilityTasks.QUEUE), "");
+			rig.redis.cli("RPUSH", rig.keys.wake(ReliabilityTasks.QUEUE), "1");
 			List<String> after = java.util.stream.IntStream.range(0, 50)
 				.mapToObj((i) -> rig.producer.work(20))
 				.toList();

@@ -91,13 +91,15 @@ final class InvariantChecker {
 	}
 
 	/**
-	 * The keys of this queue still in Redis, but for the completed-ids set: it keeps the
-	 * id of every completed task for {@code async-task.retention.completed-ids} by
-	 * design.
+	 * The queue's keys holding tasks or their state: the completed-ids set keeps the id
+	 * of every completed task for {@code async-task.retention.completed-ids} by design,
+	 * and the serving marks and a wake-up token live while instances serve the queue.
 	 */
 	Set<String> queueKeys() {
 		Set<String> keys = set("KEYS", this.keys.prefix() + ":{" + this.queue + "}:*");
 		keys.remove(this.keys.done(this.queue));
+		keys.remove(this.keys.workers(this.queue));
+		keys.remove(this.keys.wake(this.queue));
 		return keys;
 	}
 

@@ -19,6 +19,7 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.ForwardResult;
 import io.github.asynctask.redis.HandBackResult;
+import io.github.asynctask.redis.RecoverResult;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.TrimResult;
@@ -118,7 +119,7 @@ final class LedgerBroker implements RedisBroker {
 	}
 
 	@Override
-	public int recover(String queue, int limit, Duration retryDelay) {
+	public RecoverResult recover(String queue, int limit, Duration retryDelay) {
 		return this.delegate.recover(queue, limit, retryDelay);
 	}
 
@@ -190,6 +191,11 @@ final class LedgerBroker implements RedisBroker {
 	@Override
 	public void unregister(String instanceId) {
 		this.delegate.unregister(instanceId);
+	}
+
+	@Override
+	public int serving(String queue, String instanceId, Duration ttl) {
+		return this.delegate.serving(queue, instanceId, ttl);
 	}
 
 	@Override

@@ -169,10 +169,6 @@ class ReliabilityConfiguration {
 			return this.values.getOrDefault(key, fallback);
 		}
 
-		Duration millis(String key) {
-			return Duration.ofMillis(Long.parseLong(get(key)));
-		}
-
 		boolean worker() {
 			return Boolean.parseBoolean(get("worker", "false"));
 		}

@@ -210,7 +210,7 @@ final class WorkerJvm implements AutoCloseable {
 		/** {@link WorkerMain}, or another main that prints the same ready line. */
 		Class<?> mainClass = WorkerMain.class;
 
-		/** Fast settings: lease 2 s, heartbeat 0.5 s, recover every 0.5 s. */
+		/** Fast settings: lease 2 s, heartbeat 0.5 s. */
 		static Options fast(String redisHostPort, String prefix) {
 			Options options = new Options();
 			options.args.put("redis", redisHostPort);
@@ -219,7 +219,6 @@ final class WorkerJvm implements AutoCloseable {
 			options.args.put("lease", "2000");
 			options.args.put("heartbeat", "500");
 			options.args.put("poll", "200");
-			options.args.put("recover", "500");
 			options.args.put("shutdown", "3000");
 			return options;
 		}

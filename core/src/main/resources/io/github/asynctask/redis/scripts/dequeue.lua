@@ -20,6 +20,8 @@
           (<prefix>:{q}:fetch: when there is none)
   KEYS[10] <prefix>:{q}:p         payloads hash
   KEYS[11] <prefix>:{q}:done      zset, id -> completed at (ms), for the completed-ids window
+  KEYS[12] <prefix>:{q}:wake      list, wake-up token: left when tasks remain after this
+          fetch, so the next idle fetcher takes them
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
@@ -76,5 +78,8 @@ end
 if #record > 0 then
   redis.call('HSET', fetch, unpack(record))
   redis.call('PEXPIRE', fetch, tonumber(ARGV[2]))
+end
+if redis.call('LLEN', pending) > 0 then
+  wake(KEYS[12])
 end
 return out

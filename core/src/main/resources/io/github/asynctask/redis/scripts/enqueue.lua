@@ -10,21 +10,21 @@
   KEYS[2] <prefix>:{q}:pending    list
   KEYS[3] <prefix>:{q}:scheduled  zset
   KEYS[4] <prefix>:{q}:p          payloads hash
-  KEYS[4 + i] <prefix>:{q}:u:<len>:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none)
+  KEYS[5] <prefix>:{q}:wake       list, wake-up token (pushed when pending goes from empty to non-empty)
+  KEYS[5 + i] <prefix>:{q}:u:<len>:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none)
   KEYS[#KEYS] <prefix>:{q}:done   zset, id -> completed at (ms): ids that completed within the
                                   completed-ids window (the last key, after the dedup keys)
-  ARGV[1] wake channel (published when pending goes from empty to non-empty)
-  ARGV[2] due channel (published when a task becomes the earliest scheduled)
-  then 6 values per task i, from ARGV[3 + 6 * (i - 1)]:
+  ARGV[1] due channel (published when a task becomes the earliest scheduled)
+  then 6 values per task i, from ARGV[2 + 6 * (i - 1)]:
     task id, task name, payload, max retries,
     run-at offset: "+<ms>" a delay from now (+0: none), or an epoch ms the user chose,
     dedup ttl in ms (0: no dedup)
   Reply: flat { code1, id1, code2, id2, ... } with code 1 enqueued, 2 scheduled,
          0 duplicate (id: the holder), 3 already exists
 ]]
-local tasks, pending, scheduled, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local tasks, pending, scheduled, payloads, wake_list = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local due_channel = ARGV[1]
 local done = KEYS[#KEYS]
-local wake_channel, due_channel = ARGV[1], ARGV[2]
 local now = now_ms()
 local out = {}
 local pushed = {}
@@ -61,15 +61,15 @@ local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_t
   return 1, id
 end
 
-local count = (#ARGV - 2) / 6
+local count = (#ARGV - 1) / 6
 for i = 1, count do
-  local a = 3 + 6 * (i - 1)
-  local code, id = enqueue_one(KEYS[4 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
+  local a = 2 + 6 * (i - 1)
+  local code, id = enqueue_one(KEYS[5 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
     ARGV[a + 4], tonumber(ARGV[a + 5]))
   out[#out + 1] = code
   out[#out + 1] = id
 end
 if #pushed > 0 and redis.call('LPUSH', pending, unpack(pushed)) == #pushed then
-  redis.call('PUBLISH', wake_channel, '')
+  wake(wake_list)
 end
 return out

@@ -7,8 +7,8 @@
   KEYS[3] <prefix>:{q}:retry      zset, id -> next attempt (ms)
   KEYS[4] <prefix>:{q}:pending    list
   KEYS[5] <prefix>:{q}:p          payloads hash
+  KEYS[6] <prefix>:{q}:wake       list, wake-up token (pushed when pending was empty)
   ARGV[1] max tasks to move
-  ARGV[2] wake channel (published when pending was empty)
   Reply: { moved, next due in ms or -1 when nothing waits, Redis now in ms }
 ]]
 local tasks, scheduled, retry, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -51,6 +51,6 @@ for _, zset in ipairs({ scheduled, retry }) do
   end
 end
 if moved > 0 and was_empty then
-  redis.call('PUBLISH', ARGV[2], '')
+  wake(KEYS[6])
 end
 return { moved, next_due(), now }

@@ -1,5 +1,7 @@
 --[[
-  Registers or refreshes one instance for the console and for spreading periodic work.
+  Registers or refreshes one instance for the console, and forgets a few instances that
+  stopped heartbeating (so the registry stays bounded when nobody lists it; O(batch)).
+  Counting the instances that serve a queue is serving.lua's job, per queue.
 
   KEYS[1] <prefix>:{instances}:seen  zset, instance id -> expires at (ms)
   KEYS[2] <prefix>:{instances}:info  hash, instance id -> info JSON
@@ -8,6 +10,12 @@
   ARGV[3] ttl in ms
   Reply: 1
 ]]
-redis.call('ZADD', KEYS[1], now_ms() + tonumber(ARGV[3]), ARGV[1])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+local seen, info = KEYS[1], KEYS[2]
+local now = now_ms()
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', seen, '-inf', now, 'LIMIT', 0, 10)) do
+  redis.call('ZREM', seen, id)
+  redis.call('HDEL', info, id)
+end
+redis.call('ZADD', seen, now + tonumber(ARGV[3]), ARGV[1])
+redis.call('HSET', info, ARGV[1], ARGV[2])
 return 1

@@ -190,6 +190,15 @@ local function park(tasks, payloads, zset, id, meta, state, error, score, now)
   redis.call('ZADD', zset, score, id)
 end
 
+-- Leaves one wake-up token in a queue's wake list (never more than one waits there); Redis
+-- hands it to the one idle fetcher blocked longest on the list with BLPOP, so a new task
+-- wakes one instance, not all. A fetcher's fallback poll covers a token nobody took.
+local function wake(list)
+  if redis.call('LLEN', list) == 0 then
+    redis.call('RPUSH', list, '1')
+  end
+end
+
 -- Publishes on channel when id is the earliest member of the sorted set.
 local function wake_if_first(zset, id, channel)
   local first = redis.call('ZRANGE', zset, 0, 0)

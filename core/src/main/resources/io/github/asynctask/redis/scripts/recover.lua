@@ -16,7 +16,8 @@
   ARGV[3] completed retention in ms
   ARGV[4] due channel
   ARGV[5] completed-ids window in ms (0: remember none)
-  Reply: number of deliveries recovered
+  Reply: { deliveries recovered, earliest lease deadline left in ms or -1 when none is
+         active, Redis now in ms }, so the recoverer can sleep until the next lease ends
 ]]
 local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local payloads, done = KEYS[7], KEYS[8]
@@ -47,4 +48,5 @@ end
 if #ids > 0 then
   redis.call('PUBLISH', ARGV[4], '')
 end
-return #ids
+local next_deadline = redis.call('ZRANGE', active, 0, 0, 'WITHSCORES')[2]
+return { #ids, next_deadline and tonumber(next_deadline) or -1, now }

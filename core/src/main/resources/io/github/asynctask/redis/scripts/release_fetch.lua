@@ -11,8 +11,8 @@
   KEYS[4] <prefix>:{q}:lease      hash, id -> fencing token
   KEYS[5] <prefix>:{q}:fetch:<fetchId>  the call's record, hash id -> token
   KEYS[6] <prefix>:{q}:p          payloads hash
+  KEYS[7] <prefix>:{q}:wake       list, wake-up token (pushed when pending was empty)
   ARGV[1] how long the tombstone stays, in ms (the lease)
-  ARGV[2] wake channel (published when pending was empty)
   Reply: number of tasks handed back
 ]]
 local tasks, pending, active, leases, fetch = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
@@ -47,6 +47,6 @@ end
 redis.call('SET', fetch, 'released', 'PX', tonumber(ARGV[1]))
 -- the first task fetched is pushed last, so it is the front again
 if #ids > 0 and redis.call('RPUSH', pending, unpack(ids)) == #ids then
-  redis.call('PUBLISH', ARGV[2], '')
+  wake(KEYS[7])
 end
 return #ids

@@ -7,9 +7,9 @@
   KEYS[3] <prefix>:{q}:lease    hash, id -> fencing token
   KEYS[4] <prefix>:{q}:pending  list (RPOP end is the front)
   KEYS[5] <prefix>:{q}:p        payloads hash
+  KEYS[6] <prefix>:{q}:wake     list, wake-up token
   ARGV[1] task id
   ARGV[2] fencing token of the delivery
-  ARGV[3] wake channel
   Reply: 1 applied, 0 stale, -1 no readable data for the id
 ]]
 local tasks, active, leases, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -23,6 +23,6 @@ meta.t = now_ms()
 meta.a = math.max(meta.a - 1, 0)
 write_task(tasks, KEYS[5], id, meta)
 if redis.call('RPUSH', pending, id) == 1 then
-  redis.call('PUBLISH', ARGV[3], '')
+  wake(KEYS[6])
 end
 return 1

@@ -5,8 +5,8 @@
   KEYS[2] <prefix>:{q}:dead     zset
   KEYS[3] <prefix>:{q}:pending  list
   KEYS[4] <prefix>:{q}:p        payloads hash
+  KEYS[5] <prefix>:{q}:wake     list, wake-up token
   ARGV[1] task id
-  ARGV[2] wake channel
   Reply: 1 moved, 0 not dead, -1 refused because its data is unreadable (it stays dead)
 ]]
 local tasks, dead, pending = KEYS[1], KEYS[2], KEYS[3]
@@ -24,6 +24,6 @@ meta.a = 0
 meta.t = now_ms()
 write_task(tasks, KEYS[4], id, meta)
 if redis.call('LPUSH', pending, id) == 1 then
-  redis.call('PUBLISH', ARGV[2], '')
+  wake(KEYS[5])
 end
 return 1
