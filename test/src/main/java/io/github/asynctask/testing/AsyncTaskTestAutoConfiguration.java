@@ -5,11 +5,11 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.AsyncTaskWorkers;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.worker.WorkerSettings;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -70,21 +70,25 @@ public final class AsyncTaskTestAutoConfiguration {
 
 		@Bean
 		AsyncTaskTestSupport asyncTaskTestSupport(RedisBroker broker, RedisKeys keys,
-				RedisConnectionFactory connectionFactory, ObjectProvider<WorkerSettings> settings,
+				RedisConnectionFactory connectionFactory, ObjectProvider<AsyncTaskWorkers> workers,
 				TaskRegistry registry) {
-			return new AsyncTaskTestSupport(broker, keys, connectionFactory, () -> served(settings, registry),
-					() -> known(settings, registry));
+			return new AsyncTaskTestSupport(broker, keys, connectionFactory, () -> served(workers, registry),
+					() -> known(workers, registry));
 		}
 
-		private static Collection<String> known(ObjectProvider<WorkerSettings> settings, TaskRegistry registry) {
+		private static Collection<String> known(ObjectProvider<AsyncTaskWorkers> workers, TaskRegistry registry) {
 			Set<String> queues = new TreeSet<>(registry.queues());
-			queues.addAll(served(settings, registry));
+			queues.addAll(served(workers, registry));
 			return queues;
 		}
 
-		private static Collection<String> served(ObjectProvider<WorkerSettings> settings, TaskRegistry registry) {
-			WorkerSettings workerSettings = settings.getIfAvailable();
-			return (workerSettings != null) ? workerSettings.concurrencyByQueue().keySet() : registry.queues();
+		/** What the running container serves; the task methods' queues when none runs. */
+		private static Collection<String> served(ObjectProvider<AsyncTaskWorkers> workers, TaskRegistry registry) {
+			return workers.stream()
+				.flatMap((running) -> running.container().stream())
+				.findFirst()
+				.<Collection<String>>map((container) -> container.settings().concurrencyByQueue().keySet())
+				.orElseGet(registry::queues);
 		}
 
 	}

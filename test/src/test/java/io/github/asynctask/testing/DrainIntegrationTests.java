@@ -31,7 +31,7 @@ import static org.awaitility.Awaitility.await;
 // Closes the context after the class, before its Redis stops.
 @DirtiesContext
 @SpringBootTest(properties = { "async-task.queues.mail.concurrency=2", "async-task.queues.early.concurrency=1",
-		"async-task.defaults.backoff.delay=50ms" })
+		"async-task.queues.unserved.enabled=false", "async-task.defaults.backoff.delay=50ms" })
 @AutoConfigureAsyncTask(mode = AsyncTaskTestMode.REDIS)
 class DrainIntegrationTests {
 
