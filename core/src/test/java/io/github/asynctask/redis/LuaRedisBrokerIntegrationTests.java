@@ -323,6 +323,22 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void extendRenewsLeasesWhileRedisIsAtMaxmemory() {
+		fixture.enqueue();
+		Delivery running = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		fixture.redis.cli("CONFIG", "SET", "maxmemory", "1");
+		try {
+			assertThat(this.broker.extendLeases(QUEUE, List.of(running.deliveryToken()), Duration.ofMinutes(10)))
+				.isEmpty();
+		}
+		finally {
+			fixture.redis.cli("CONFIG", "SET", "maxmemory", "0");
+		}
+		assertThat(Double.parseDouble(fixture.redis.cli("ZSCORE", this.keys.active(QUEUE), running.id())))
+			.isGreaterThan(fixture.redisNow() + Duration.ofMinutes(5).toMillis());
+	}
+
+	@Test
 	void extendJudgesTwoDeliveriesOfOneTaskEachByItsOwnToken() {
 		fixture.enqueue();
 		Delivery stale = this.broker.dequeue(QUEUE, 1, Duration.ZERO).get(0);

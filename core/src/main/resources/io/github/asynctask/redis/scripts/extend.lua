@@ -15,6 +15,10 @@
          lost, tokens as sent
 ]]
 local active, leases = KEYS[1], KEYS[2]
+-- A renewal never grows memory, so it must work while Redis is at maxmemory (noeviction):
+-- Redis refuses a denyoom command (ZADD) only as a script's first write, so a write that
+-- is not denyoom and changes nothing (no task id is empty) goes first.
+redis.call('ZREM', active, '')
 local now = now_ms()
 local deadline = now + tonumber(ARGV[1])
 local lost = {}
