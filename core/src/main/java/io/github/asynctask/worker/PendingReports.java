@@ -9,20 +9,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Status reports Redis did not take (a hiccup at ack time), re-sent by a periodic loop
- * while the delivery's lease lasts. Past the lease another worker may hold the task, and
- * the recoverer will deal with it, so the report is dropped. A failure of a delivery
- * whose lease was lost is dropped at once (the script would refuse it); a success is
- * still sent, since Redis remembers it for whichever delivery holds the task now.
+ * Status reports Redis did not take (a hiccup at ack time), re-sent by a periodic loop. A
+ * failure is re-sent while the delivery's lease lasts: past the lease another worker may
+ * hold the task, and the recoverer will deal with it, so the report is dropped; a failure
+ * of a delivery whose lease was lost is dropped at once (the script would refuse it). A
+ * success is re-sent for {@link #SUCCESS_GRACE} past the lease, even when the lease was
+ * lost: Redis applies it while nobody recovered the task, and otherwise remembers it for
+ * whichever delivery holds the task now, so an outage longer than the lease does not make
+ * a finished body run again.
  */
 final class PendingReports {
 
 	private static final Logger logger = LoggerFactory.getLogger(PendingReports.class);
 
+	/** How long past its lease a success is still re-sent. */
+	static final Duration SUCCESS_GRACE = Duration.ofMinutes(10);
+
 	private final Queue<Entry> entries = new ConcurrentLinkedQueue<>();
 
 	void add(Report report, RunningTasks owner) {
-		this.entries.add(new Entry(report, owner, report.task().leaseValidUntil()));
+		long giveUpAt = report.task().leaseValidUntil() + (report.isSuccess() ? SUCCESS_GRACE.toNanos() : 0);
+		this.entries.add(new Entry(report, owner, giveUpAt));
 	}
 
 	int size() {
@@ -46,9 +53,9 @@ final class PendingReports {
 				it.remove();
 				entry.owner().remove(task);
 				logger.warn(
-						"Gave up reporting {} of task '{}' (id {}): its lease ran out while Redis was "
-								+ "unavailable; the recoverer will retry it",
-						entry.report().action(), task.delivery().name(), task.id());
+						"Gave up reporting {} of task '{}' (id {}): Redis stayed unavailable past its lease"
+								+ " (and, for a success, {} more); the recoverer will retry it",
+						entry.report().action(), task.delivery().name(), task.id(), SUCCESS_GRACE);
 				continue;
 			}
 			try {
@@ -63,8 +70,9 @@ final class PendingReports {
 	}
 
 	/**
-	 * @param giveUpAt the lease deadline when the first send failed (System.nanoTime);
-	 * fixed, so a report failing for a reason other than a hiccup stops eventually
+	 * @param giveUpAt the lease deadline when the first send failed (System.nanoTime),
+	 * plus {@link #SUCCESS_GRACE} for a success; fixed, so a report failing for a reason
+	 * other than a hiccup stops eventually
 	 */
 	private record Entry(Report report, RunningTasks owner, long giveUpAt) {
 

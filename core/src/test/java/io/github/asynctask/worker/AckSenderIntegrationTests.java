@@ -24,6 +24,7 @@ import static org.awaitility.Awaitility.await;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
@@ -112,6 +113,24 @@ class AckSenderIntegrationTests {
 	}
 
 	@Test
+	void aSuccessRedisRefusedUntilPastItsLeaseIsStillAppliedWhenRedisAnswersAgain() {
+		doThrow(new RedisUnavailableException("Redis could not run script 'complete' (injected)", null))
+			.doCallRealMethod()
+			.when(this.broker)
+			.completeAll(anyList(), any());
+		// the lease this instance knows of ended while Redis was away; nobody recovered
+		// the task, so Redis still takes the success
+		List<Report> reports = reportsFor(take(1), System.nanoTime() - 1);
+		this.sender.start();
+		this.sender.offer(reports.get(0), this.running);
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.pending.size() == 1);
+		this.pending.resend();
+		assertThat(this.pending.size()).isZero();
+		assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
+		assertThat(this.harness.broker.stats(QUEUE).retry()).isZero();
+	}
+
+	@Test
 	void stopSendsWhatIsQueuedBeforeItReturns() {
 		List<Report> reports = reportsFor(take(50));
 		this.sender.start();
@@ -141,9 +160,13 @@ class AckSenderIntegrationTests {
 	}
 
 	private List<Report> reportsFor(List<Delivery> deliveries) {
+		return reportsFor(deliveries, System.nanoTime() + Duration.ofMinutes(1).toNanos());
+	}
+
+	private List<Report> reportsFor(List<Delivery> deliveries, long leaseValidUntil) {
 		List<Report> reports = new ArrayList<>();
 		for (Delivery delivery : deliveries) {
-			RunningTask task = new RunningTask(delivery, System.nanoTime() + Duration.ofMinutes(1).toNanos());
+			RunningTask task = new RunningTask(delivery, leaseValidUntil);
 			this.running.add(task);
 			reports
 				.add(new Report(task, "complete", () -> this.harness.broker.complete(delivery, Duration.ZERO), () -> {
