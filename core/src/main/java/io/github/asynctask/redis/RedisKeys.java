@@ -128,6 +128,11 @@ public final class RedisKeys {
 		return queueKey(queue, "u:");
 	}
 
+	/** The state of a periodic task: last tick handled, expression fingerprint. */
+	public String schedule(String queue, String taskName) {
+		return queueKey(queue, "schedule:" + taskName);
+	}
+
 	public String wakeChannel(String queue) {
 		return queueKey(queue, "wake");
 	}

@@ -1,0 +1,185 @@
+package io.github.asynctask.schedule;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.github.asynctask.ScheduleInfo;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.redis.ScheduleStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Fires the application's periodic tasks: one daemon thread ({@code asynctask-scheduler})
+ * sleeps until the earliest next tick by Redis time and hands each due schedule to
+ * {@link TickFiring}. Every instance runs one; the script makes each tick fire once.
+ */
+public final class ScheduleRunner implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(ScheduleRunner.class);
+
+	/**
+	 * Longest sleep, so a far tick is measured again against the latest Redis time
+	 * offset.
+	 */
+	private static final long MAX_SLEEP_MS = 300_000;
+
+	/** Wait after Redis could not be reached. */
+	private static final long FAILURE_PAUSE_MS = 1_000;
+
+	private final TaskRegistry registry;
+
+	private final ScheduleFactory factory;
+
+	private final TickFiring firing;
+
+	private final ScheduleStore store;
+
+	private final Clock clock;
+
+	/** Built at the first start or listing, when the registry is complete. */
+	private volatile @Nullable List<Schedule> schedules;
+
+	/** Guarded by this. */
+	private @Nullable Thread thread;
+
+	/** Guarded by this. */
+	private boolean running;
+
+	/**
+	 * @param registry the task definitions
+	 * @param overrides the per-environment settings by schedule name
+	 * @param firing calls the tick script
+	 * @param store reads schedule states for listings
+	 * @param clock the local clock (only for sleeping: Redis time decides what is due)
+	 */
+	public ScheduleRunner(TaskRegistry registry, Map<String, ScheduleOverride> overrides, TickFiring firing,
+			ScheduleStore store, Clock clock) {
+		this.registry = registry;
+		this.factory = new ScheduleFactory(overrides);
+		this.firing = firing;
+		this.store = store;
+		this.clock = clock;
+	}
+
+	private List<Schedule> schedules() {
+		List<Schedule> schedules = this.schedules;
+		if (schedules == null) {
+			List<Schedule> built = new ArrayList<>();
+			this.registry.definitions().forEach((definition) -> {
+				Schedule schedule = this.factory.create(definition, (problem) -> {
+				});
+				if (schedule != null) {
+					built.add(schedule);
+				}
+			});
+			schedules = List.copyOf(built);
+			this.schedules = schedules;
+		}
+		return schedules;
+	}
+
+	/** Every schedule enabled here, with its state from Redis. */
+	public List<ScheduleInfo> list() {
+		List<ScheduleInfo> infos = new ArrayList<>();
+		for (Schedule schedule : schedules()) {
+			infos.add(ScheduleInfos.of(schedule, this.store.state(schedule.queue(), schedule.name()).orElse(null)));
+		}
+		return infos;
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.running) {
+			return;
+		}
+		this.running = true;
+		List<Schedule> schedules = schedules();
+		if (schedules.isEmpty()) {
+			return;
+		}
+		Thread thread = new Thread(() -> loop(schedules), "asynctask-scheduler");
+		thread.setDaemon(true);
+		this.thread = thread;
+		thread.start();
+		logger.info("Started {} schedule(s): {}", schedules.size(),
+				schedules.stream().map((schedule) -> schedule.name() + " (" + schedule.expression() + ")").toList());
+	}
+
+	@Override
+	public void stop() {
+		Thread thread;
+		synchronized (this) {
+			this.running = false;
+			thread = this.thread;
+			this.thread = null;
+			notifyAll();
+		}
+		if (thread != null) {
+			thread.interrupt();
+			try {
+				thread.join(5_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	@Override
+	public synchronized boolean isRunning() {
+		return this.running;
+	}
+
+	/** After the worker containers, so ticks find workers ready. */
+	@Override
+	public int getPhase() {
+		return SmartLifecycle.DEFAULT_PHASE - 512;
+	}
+
+	private void loop(List<Schedule> schedules) {
+		List<TickFiring.Cursor> cursors = schedules.stream().map(TickFiring.Cursor::new).toList();
+		while (isRunning()) {
+			long wait;
+			try {
+				long now = this.firing.redisNowEstimate(this.clock.millis());
+				for (TickFiring.Cursor cursor : cursors) {
+					if (cursor.nextTick() <= now) {
+						this.firing.fire(cursor, this.clock);
+					}
+				}
+				long earliest = cursors.stream().mapToLong(TickFiring.Cursor::nextTick).min().orElse(Ticks.NEVER);
+				wait = Math.min(MAX_SLEEP_MS, earliest - this.firing.redisNowEstimate(this.clock.millis()));
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Schedules could not fire ticks; trying again in {} ms", FAILURE_PAUSE_MS, ex);
+				wait = FAILURE_PAUSE_MS;
+			}
+			pause(Math.max(1, wait));
+		}
+	}
+
+	private synchronized void pause(long millis) {
+		if (!this.running) {
+			return;
+		}
+		try {
+			wait(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			this.running = false;
+		}
+	}
+
+	static Instant instant(long millis) {
+		return Instant.ofEpochMilli(millis);
+	}
+
+}
