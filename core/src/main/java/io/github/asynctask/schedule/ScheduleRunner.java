@@ -39,6 +39,8 @@ public final class ScheduleRunner implements SmartLifecycle {
 
 	private final TickFiring firing;
 
+	private final java.util.Set<String> overridden;
+
 	private final ScheduleStore store;
 
 	private final Clock clock;
@@ -63,6 +65,7 @@ public final class ScheduleRunner implements SmartLifecycle {
 			ScheduleStore store, Clock clock) {
 		this.registry = registry;
 		this.factory = new ScheduleFactory(overrides);
+		this.overridden = java.util.Set.copyOf(overrides.keySet());
 		this.firing = firing;
 		this.store = store;
 		this.clock = clock;
@@ -100,6 +103,7 @@ public final class ScheduleRunner implements SmartLifecycle {
 			return;
 		}
 		this.running = true;
+		warnOfUnknownOverrides();
 		List<Schedule> schedules = schedules();
 		if (schedules.isEmpty()) {
 			return;
@@ -110,6 +114,16 @@ public final class ScheduleRunner implements SmartLifecycle {
 		thread.start();
 		logger.info("Started {} schedule(s): {}", schedules.size(),
 				schedules.stream().map((schedule) -> schedule.name() + " (" + schedule.expression() + ")").toList());
+	}
+
+	/** A typo, or a task name with dots or capitals written without brackets. */
+	private void warnOfUnknownOverrides() {
+		for (String name : this.overridden) {
+			if (this.registry.find(name).isEmpty()) {
+				logger.warn("async-task.schedules.{} names no task; a task name with dots or capitals goes in "
+						+ "brackets, e.g. async-task.schedules[Reports.nightly].cron", name);
+			}
+		}
 	}
 
 	@Override
