@@ -217,6 +217,25 @@
     $('instances-hint').textContent = cards.length + (cards.length === 1 ? ' live instance' : ' live instances');
   }
 
+  // ---- schedules ------------------------------------------------------------------
+
+  function renderSchedules(overview) {
+    var schedules = overview.schedules || [];
+    var rows = schedules.map(function (s) {
+      return el('tr', {},
+        el('td', {}, s.name),
+        el('td', {}, s.queue),
+        el('td', {}, s.expression + (s.expression.indexOf('cron') === 0 ? ' (' + s.zone + ')' : '')
+          + ' · misfire ' + s.misfire + (s.overlap ? '' : ' · no overlap')),
+        el('td', {}, s.lastTick ? ago(s.lastTick) : '–'),
+        el('td', {}, s.nextTick || '–'),
+        el('td', {}, s.lastRunTaskId ? (s.lastRunState || 'finished') + ' · ' + s.lastRunTaskId : '–'));
+    });
+    replaceChildren($('schedules').querySelector('tbody'), rows);
+    $('schedules-empty').hidden = rows.length > 0;
+    $('schedules-hint').textContent = rows.length + (rows.length === 1 ? ' schedule' : ' schedules');
+  }
+
   // ---- tasks ----------------------------------------------------------------------
 
   function syncQueueSelect(overview) {
@@ -304,6 +323,7 @@
       remember(overview.queues);
       renderQueues(overview);
       renderInstances(overview);
+      renderSchedules(overview);
       syncQueueSelect(overview);
       return loadTasks();
     }).then(function () {

@@ -12,6 +12,8 @@ import java.util.stream.Collectors;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.ScheduleInfo;
 import io.github.asynctask.annotation.AsyncTask;
+import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.definition.InvalidTaskDefinitionException;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -44,8 +46,8 @@ class PeriodicTasksIntegrationTests {
 		EverySecond.ticks.clear();
 		Slow.runs.clear();
 		this.runner = new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
+					AsyncTaskConsoleAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
 					"async-task.lease=3s", "async-task.shutdown-timeout=1s");
 	}
@@ -72,6 +74,12 @@ class PeriodicTasksIntegrationTests {
 				assertThat(info.expression()).isEqualTo("every 1s");
 				assertThat(info.lastTick()).isNotNull();
 				assertThat(info.nextTick()).isAfter(info.lastTick());
+			});
+			// the endpoint and the console read the same list
+			assertThat(first.getBean(TaskOperations.class).overview().schedules()).singleElement().satisfies((view) -> {
+				assertThat(view.name()).isEqualTo("report.everySecond");
+				assertThat(view.lastTick()).isNotNull();
+				assertThat(view.lastRunTaskId()).isNotNull();
 			});
 		})));
 	}

@@ -1,9 +1,14 @@
 package io.github.asynctask.autoconfigure.console;
 
+import java.util.List;
+import java.util.Optional;
+
+import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.redis.RedisBroker;
 
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -36,8 +41,12 @@ public final class AsyncTaskConsoleAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties) {
-		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments());
+	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties,
+			ObjectProvider<AsyncTaskTemplate> template) {
+		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
+				() -> Optional.ofNullable(template.getIfAvailable())
+					.map(AsyncTaskTemplate::schedules)
+					.orElse(List.of()));
 	}
 
 	/**

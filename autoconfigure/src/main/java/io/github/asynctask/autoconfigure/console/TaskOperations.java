@@ -8,8 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 import io.github.asynctask.QueueStats;
+import io.github.asynctask.ScheduleInfo;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
@@ -42,15 +44,31 @@ public class TaskOperations {
 
 	private final Clock clock;
 
+	private final Supplier<List<ScheduleInfo>> schedules;
+
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
-		this(broker, processed, showArguments, Clock.systemUTC());
+		this(broker, processed, showArguments, List::of);
+	}
+
+	/**
+	 * @param schedules the application's periodic tasks ({@code template.schedules()})
+	 */
+	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments,
+			Supplier<List<ScheduleInfo>> schedules) {
+		this(broker, processed, showArguments, Clock.systemUTC(), schedules);
 	}
 
 	TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments, Clock clock) {
+		this(broker, processed, showArguments, clock, List::of);
+	}
+
+	private TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments, Clock clock,
+			Supplier<List<ScheduleInfo>> schedules) {
 		this.broker = broker;
 		this.processed = processed;
 		this.showArguments = showArguments;
 		this.clock = clock;
+		this.schedules = schedules;
 	}
 
 	/** Every registered queue with its sizes, and every live instance. */
@@ -69,7 +87,8 @@ public class TaskOperations {
 			queues.add(new QueueView(queue, stats.paused(), stats.latency().toMillis(), sizes,
 					this.processed.processed(queue), instances.serving(queue)));
 		}
-		return new Overview(queues, instances.instances(), this.clock.instant().toString());
+		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
+				this.schedules.get().stream().map(Views.ScheduleView::of).toList());
 	}
 
 	/**
