@@ -239,11 +239,13 @@ public final class AsyncTaskAutoConfiguration {
 	}
 
 	/**
-	 * Periodic tasks: every instance with a scheduled task method fires its ticks (the
-	 * tick script makes each fire once across instances), whether it works or only
-	 * submits.
+	 * Periodic tasks: every working instance with a scheduled task method fires its ticks
+	 * (the tick script makes each fire once across instances); a submit-only instance
+	 * ({@code async-task.worker.enabled=false}, also the test module's offline modes)
+	 * fires none.
 	 */
 	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "async-task.worker.enabled", matchIfMissing = true)
 	static class ScheduleConfiguration {
 
 		@Bean

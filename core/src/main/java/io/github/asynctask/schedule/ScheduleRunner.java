@@ -160,22 +160,34 @@ public final class ScheduleRunner implements SmartLifecycle {
 	private void loop(List<Schedule> schedules) {
 		List<TickFiring.Cursor> cursors = schedules.stream().map(TickFiring.Cursor::new).toList();
 		while (isRunning()) {
-			long wait;
-			try {
-				long now = this.firing.redisNowEstimate(this.clock.millis());
-				for (TickFiring.Cursor cursor : cursors) {
-					if (cursor.nextTick() <= now) {
-						this.firing.fire(cursor, this.clock);
-					}
+			long now = this.firing.redisNowEstimate(this.clock.millis());
+			for (TickFiring.Cursor cursor : cursors) {
+				if (cursor.nextTick() <= now) {
+					fire(cursor, now);
 				}
-				long earliest = cursors.stream().mapToLong(TickFiring.Cursor::nextTick).min().orElse(Ticks.NEVER);
-				wait = Math.min(MAX_SLEEP_MS, earliest - this.firing.redisNowEstimate(this.clock.millis()));
 			}
-			catch (RuntimeException ex) {
-				logger.warn("Schedules could not fire ticks; trying again in {} ms", FAILURE_PAUSE_MS, ex);
-				wait = FAILURE_PAUSE_MS;
+			long earliest = cursors.stream().mapToLong(TickFiring.Cursor::nextTick).min().orElse(Ticks.NEVER);
+			pause(Math.max(1, Math.min(MAX_SLEEP_MS, earliest - this.firing.redisNowEstimate(this.clock.millis()))));
+		}
+	}
+
+	/** One schedule; a failure (Redis away) retries it alone after a pause. */
+	private void fire(TickFiring.Cursor cursor, long now) {
+		try {
+			this.firing.fire(cursor, this.clock);
+			if (cursor.failing) {
+				logger.info("Schedule '{}' fires ticks again", cursor.schedule.name());
+				cursor.failing = false;
 			}
-			pause(Math.max(1, wait));
+		}
+		catch (RuntimeException ex) {
+			// once per outage, not every second while Redis is away
+			if (!cursor.failing) {
+				logger.warn("Schedule '{}' could not fire its ticks, trying again every {} ms: {}",
+						cursor.schedule.name(), FAILURE_PAUSE_MS, ex.getMessage());
+				cursor.failing = true;
+			}
+			cursor.nextTick = now + FAILURE_PAUSE_MS;
 		}
 	}
 

@@ -158,6 +158,9 @@ public final class TickFiring {
 		/** When to call next (epoch ms, Redis time); at once before the first call. */
 		long nextTick = Long.MIN_VALUE;
 
+		/** Whether the last call failed (logged once per outage). */
+		boolean failing;
+
 		Cursor(Schedule schedule) {
 			this.schedule = schedule;
 		}

@@ -91,6 +91,16 @@ class ScheduleCheckTests {
 		assertThat(Instant.ofEpochMilli(next)).isEqualTo(Instant.parse("2026-03-30T00:00:00Z"));
 	}
 
+	@Test
+	void aCronTickInTheHourAutumnRepeatsHappensTwiceAsSpringComputes() {
+		Ticks ticks = new Ticks.Cron(org.springframework.scheduling.support.CronExpression.parse("0 30 2 * * *"),
+				java.time.ZoneId.of("Europe/Berlin"));
+		long first = ticks.next(Instant.parse("2026-10-24T12:00:00Z").toEpochMilli());
+		assertThat(Instant.ofEpochMilli(first)).isEqualTo(Instant.parse("2026-10-25T00:30:00Z"));
+		// the hour repeats, and so does the tick: 02:30 CET is a second tick that night
+		assertThat(Instant.ofEpochMilli(ticks.next(first))).isEqualTo(Instant.parse("2026-10-25T01:30:00Z"));
+	}
+
 	private static TaskDefinition definition(String method) {
 		return TestDefinitions.of(new Jobs(), method);
 	}
