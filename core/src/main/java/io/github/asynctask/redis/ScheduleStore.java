@@ -37,10 +37,11 @@ public final class ScheduleStore {
 		String queue = request.queue();
 		List<String> keys = List.of(this.keys.schedule(queue, request.taskName()), this.keys.tasks(queue),
 				this.keys.payloads(queue), this.keys.pending(queue));
-		List<String> args = new ArrayList<>(8 + 3 * request.candidates().size());
+		List<String> args = new ArrayList<>(9 + 3 * request.candidates().size());
 		args.addAll(List.of(this.keys.wakeChannel(queue), request.fingerprint(), Long.toString(request.from()),
 				request.misfire(), request.overlap() ? "1" : "0", request.taskName(),
-				Integer.toString(request.maxRetries()), request.more() ? "1" : "0"));
+				Integer.toString(request.maxRetries()), request.more() ? "1" : "0",
+				Long.toString(Math.max(1, request.stateRetention().toMillis()))));
 		for (TickRequest.Candidate candidate : request.candidates()) {
 			args.addAll(List.of(Long.toString(candidate.tick()), candidate.taskId(), candidate.payload()));
 		}

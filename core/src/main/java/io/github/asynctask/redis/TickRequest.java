@@ -1,5 +1,6 @@
 package io.github.asynctask.redis;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -15,10 +16,12 @@ import java.util.List;
  * @param misfire {@code once}, {@code skip} or {@code all}
  * @param overlap whether a tick runs while the previous tick's task is unfinished
  * @param more whether further ticks follow the candidates before the caller's idea of now
+ * @param stateRetention how long the state outlives the last call (a schedule removed
+ * from the code leaves nothing behind)
  * @param candidates the next ticks after {@code from}, ascending
  */
 public record TickRequest(String queue, String taskName, int maxRetries, String fingerprint, long from, String misfire,
-		boolean overlap, boolean more, List<Candidate> candidates) {
+		boolean overlap, boolean more, Duration stateRetention, List<Candidate> candidates) {
 
 	public TickRequest {
 		candidates = List.copyOf(candidates);

@@ -1,6 +1,7 @@
 package io.github.asynctask.schedule;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,12 @@ public final class TickFiring {
 
 	/** Calls for one wake-up; a second is needed when another instance moved on first. */
 	private static final int MAX_CALLS = 3;
+
+	/**
+	 * Least time a schedule's state outlives the last call; at least three intervals, so
+	 * a monthly cron keeps its state between ticks.
+	 */
+	static final Duration STATE_RETENTION = Duration.ofDays(7);
 
 	/**
 	 * Ticks within this of the estimated Redis time are offered: the estimate may lag.
@@ -119,7 +126,17 @@ public final class TickFiring {
 		}
 		return new TickRequest(schedule.queue(), schedule.name(), schedule.definition().maxRetries(),
 				schedule.ticks().fingerprint(), from, schedule.misfire().name().toLowerCase(Locale.ROOT),
-				schedule.overlap(), more, candidates);
+				schedule.overlap(), more, stateRetention(schedule, from), candidates);
+	}
+
+	private static Duration stateRetention(Schedule schedule, long from) {
+		long first = schedule.ticks().next(Math.max(0, from));
+		long second = (first != Ticks.NEVER) ? schedule.ticks().next(first) : Ticks.NEVER;
+		if (second == Ticks.NEVER) {
+			return STATE_RETENTION;
+		}
+		long threeIntervals = Math.multiplyExact(Math.min(second - first, Long.MAX_VALUE / 4), 3);
+		return (threeIntervals > STATE_RETENTION.toMillis()) ? Duration.ofMillis(threeIntervals) : STATE_RETENTION;
 	}
 
 	private String payload(Schedule schedule, long tick) {

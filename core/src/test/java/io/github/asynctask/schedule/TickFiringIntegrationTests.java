@@ -172,6 +172,13 @@ class TickFiringIntegrationTests {
 		assertThat(this.redis.cli("HGET", key, "last")).matches("\\d+");
 	}
 
+	@Test
+	void theStateExpiresAWeekAfterTheLastCallSoARemovedScheduleLeavesNothing() {
+		fire("once");
+		long ttl = Long.parseLong(this.redis.cli("PTTL", this.keys.schedule("q", "Hourly.once")));
+		assertThat(ttl).isBetween(Duration.ofDays(7).minusMinutes(1).toMillis(), Duration.ofDays(7).toMillis());
+	}
+
 	private void fire(String method) {
 		firing(new ScheduleStore(connect(), this.keys, Duration.ofSeconds(5)))
 			.fire(new TickFiring.Cursor(schedule(method)), Clock.systemUTC());

@@ -18,6 +18,8 @@
   ARGV[6] task name
   ARGV[7] max retries of the task
   ARGV[8] 1 when further ticks follow the candidates before the caller's idea of now
+  ARGV[9] how long the state outlives the last call, in ms (a schedule removed from the
+          code leaves no state behind); every call renews it
   then 3 values per candidate tick, ascending, all after ARGV[3]:
     tick time (ms), task id, payload
   Reply: { code, last tick (ms), Redis now (ms), fired, skipped for overlap, missed,
@@ -32,16 +34,17 @@ local state, tasks, payloads, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local wake_channel, fingerprint, from = ARGV[1], ARGV[2], tonumber(ARGV[3])
 local misfire, overlap, name, max_retries = ARGV[4], ARGV[5] == '1', ARGV[6], tonumber(ARGV[7])
 local more = ARGV[8] == '1'
+local retention = tonumber(ARGV[9])
 local now = now_ms()
 
 -- validate every argument before the first write
-if not finite(from) or not finite(max_retries) or (misfire ~= 'once' and misfire ~= 'skip' and misfire ~= 'all')
-    or (#ARGV - 8) % 3 ~= 0 then
+if not finite(from) or not finite(max_retries) or not finite(retention) or retention < 1
+    or (misfire ~= 'once' and misfire ~= 'skip' and misfire ~= 'all') or (#ARGV - 9) % 3 ~= 0 then
   return redis.error_reply('tick: bad arguments for schedule ' .. state)
 end
 local ticks, ids, bodies = {}, {}, {}
 local previous = from
-for i = 9, #ARGV, 3 do
+for i = 10, #ARGV, 3 do
   local tick = tonumber(ARGV[i])
   if not finite(tick) or tick <= previous then
     return redis.error_reply('tick: candidate ticks must ascend after ARGV[3] for schedule ' .. state)
@@ -54,6 +57,7 @@ end
 
 local function reset(code)
   redis.call('HSET', state, 'last', now, 'fp', fingerprint)
+  redis.call('PEXPIRE', state, retention)
   return { code, now, now, 0, 0, 0 }
 end
 
@@ -74,6 +78,7 @@ end
 if stored[2] ~= fingerprint then
   return reset(3)
 end
+redis.call('PEXPIRE', state, retention)
 if last ~= from then
   return { 2, last, now, 0, 0, 0 }
 end
