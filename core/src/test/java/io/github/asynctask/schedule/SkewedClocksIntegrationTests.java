@@ -25,9 +25,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -42,14 +39,14 @@ class SkewedClocksIntegrationTests {
 
 	private final RedisKeys keys = new RedisKeys("skew");
 
-	private final List<LettuceConnectionFactory> factories = new ArrayList<>();
+	private final TestConnections connections = new TestConnections();
 
 	private final List<ScheduleRunner> runners = new ArrayList<>();
 
 	@AfterEach
 	void close() {
 		this.runners.forEach(ScheduleRunner::stop);
-		this.factories.forEach(LettuceConnectionFactory::destroy);
+		this.connections.close();
 	}
 
 	@Test
@@ -57,7 +54,7 @@ class SkewedClocksIntegrationTests {
 		redis.flushAll();
 		for (Duration skew : List.of(Duration.ofSeconds(90), Duration.ofSeconds(-90))) {
 			Clock clock = Clock.offset(Clock.systemUTC(), skew);
-			ScheduleStore store = new ScheduleStore(connect(redis), this.keys, Duration.ofSeconds(5));
+			ScheduleStore store = new ScheduleStore(this.connections.connect(redis), this.keys, Duration.ofSeconds(5));
 			TickFiring firing = new TickFiring(store, new JacksonTaskCodec(JsonMapper.shared(), 1 << 20),
 					ScheduleListener.NO_OP, 100, clock);
 			ScheduleRunner runner = new ScheduleRunner(registry(), Map.of(), firing, store, clock);
@@ -86,15 +83,6 @@ class SkewedClocksIntegrationTests {
 				List.of());
 		registry.register(List.of(TestDefinitions.of(new EverySecond(), "tick")), List.of());
 		return registry;
-	}
-
-	private LettuceConnectionFactory connect(RedisServer redis) {
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(redis.host(), redis.port()));
-		factory.afterPropertiesSet();
-		factory.start();
-		this.factories.add(factory);
-		return factory;
 	}
 
 	static class EverySecond {

@@ -29,8 +29,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,7 +46,7 @@ class TickFiringIntegrationTests {
 
 	private final RedisKeys keys = new RedisKeys("test");
 
-	private final List<LettuceConnectionFactory> factories = new ArrayList<>();
+	private final TestConnections connections = new TestConnections();
 
 	private final Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
 
@@ -69,7 +67,7 @@ class TickFiringIntegrationTests {
 
 	@AfterEach
 	void close() {
-		this.factories.forEach(LettuceConnectionFactory::destroy);
+		this.connections.close();
 	}
 
 	@Test
@@ -84,13 +82,13 @@ class TickFiringIntegrationTests {
 		assertThat(this.outcomes.get("Hourly.once missed")).hasValue(4);
 		assertThat(this.outcomes.get("Hourly.skip missed")).hasValue(5);
 		assertThat(this.outcomes.get("Hourly.all fired")).hasValue(5);
-		assertThat(this.redis.cli("LLEN", this.keys.pending("q"))).isEqualTo("6");
+		assertThat(this.redis.cli("LLEN", this.keys.pending("default"))).isEqualTo("6");
 		for (String method : List.of("once", "skip", "all")) {
 			assertThat(state(method, "last")).isEqualTo(Long.toString(this.lastHour));
 		}
 		// the run of ONCE is the latest missed tick's
 		String onceId = state("once", "id");
-		assertThat(this.redis.cli("HGET", this.keys.payloads("q"), onceId))
+		assertThat(this.redis.cli("HGET", this.keys.payloads("default"), onceId))
 			.contains(java.time.Instant.ofEpochMilli(this.lastHour).toString());
 	}
 
@@ -100,7 +98,8 @@ class TickFiringIntegrationTests {
 		List<TickFiring.Cursor> cursors = new ArrayList<>();
 		List<TickFiring> instances = new ArrayList<>();
 		for (int i = 0; i < 3; i++) {
-			instances.add(firing(new ScheduleStore(connect(), this.keys, Duration.ofSeconds(5))));
+			instances
+				.add(firing(new ScheduleStore(this.connections.connect(this.redis), this.keys, Duration.ofSeconds(5))));
 			cursors.add(new TickFiring.Cursor(schedule("once")));
 		}
 		CountDownLatch go = new CountDownLatch(1);
@@ -124,21 +123,21 @@ class TickFiringIntegrationTests {
 			pool.shutdownNow();
 		}
 		assertThat(this.outcomes.get("Hourly.once fired")).hasValue(1);
-		assertThat(this.redis.cli("LLEN", this.keys.pending("q"))).isEqualTo("1");
+		assertThat(this.redis.cli("LLEN", this.keys.pending("default"))).isEqualTo("1");
 		assertThat(cursors).allSatisfy((cursor) -> assertThat(cursor.nextTick).isEqualTo(this.lastHour + HOUR));
 	}
 
 	@Test
 	void withoutOverlapATickWhosePreviousTaskIsUnfinishedIsSkipped() {
 		seed("single", this.lastHour - HOUR, "every:" + HOUR);
-		this.redis.cli("HSET", this.keys.schedule("q", "Hourly.single"), "id", "previous");
-		this.redis.cli("HSET", this.keys.tasks("q"), "previous",
+		this.redis.cli("HSET", this.keys.schedule("default", "Hourly.single"), "id", "previous");
+		this.redis.cli("HSET", this.keys.tasks("default"), "previous",
 				"{\"v\":2,\"n\":\"Hourly.single\",\"s\":\"a\",\"m\":0,\"c\":1}");
 		fire("single");
 		assertThat(this.outcomes).containsOnlyKeys("Hourly.single skipped-overlap");
 		assertThat(state("single", "last")).isEqualTo(Long.toString(this.lastHour));
 		// the previous task finished (and was dropped): the next tick runs
-		this.redis.cli("HDEL", this.keys.tasks("q"), "previous");
+		this.redis.cli("HDEL", this.keys.tasks("default"), "previous");
 		seed("single", this.lastHour - HOUR, "every:" + HOUR);
 		fire("single");
 		assertThat(this.outcomes.get("Hourly.single fired")).hasValue(1);
@@ -149,7 +148,7 @@ class TickFiringIntegrationTests {
 		seed("once", this.lastHour - 5 * HOUR, "every:60000");
 		fire("once");
 		assertThat(this.outcomes).isEmpty();
-		assertThat(this.redis.cli("LLEN", this.keys.pending("q"))).isEqualTo("0");
+		assertThat(this.redis.cli("LLEN", this.keys.pending("default"))).isEqualTo("0");
 		assertThat(state("once", "fp")).isEqualTo("every:" + HOUR);
 		assertThat(Long.parseLong(state("once", "last"))).isGreaterThanOrEqualTo(this.lastHour);
 		assertThat(output).contains("Schedule 'Hourly.once' (every 1h) starts with the next tick after");
@@ -157,7 +156,7 @@ class TickFiringIntegrationTests {
 
 	@Test
 	void aCorruptStateIsResetToTheNextTickFromNowWithAWarning(CapturedOutput output) {
-		String key = this.keys.schedule("q", "Hourly.once");
+		String key = this.keys.schedule("default", "Hourly.once");
 		this.redis.cli("SET", key, "garbage");
 		fire("once");
 		assertThat(output).contains("WARN").contains("Schedule 'Hourly.once' had an unreadable state at " + key);
@@ -168,19 +167,19 @@ class TickFiringIntegrationTests {
 		fire("all");
 		fire("once");
 		assertThat(this.outcomes).isEmpty();
-		assertThat(this.redis.cli("LLEN", this.keys.pending("q"))).isEqualTo("0");
+		assertThat(this.redis.cli("LLEN", this.keys.pending("default"))).isEqualTo("0");
 		assertThat(this.redis.cli("HGET", key, "last")).matches("\\d+");
 	}
 
 	@Test
 	void theStateExpiresAWeekAfterTheLastCallSoARemovedScheduleLeavesNothing() {
 		fire("once");
-		long ttl = Long.parseLong(this.redis.cli("PTTL", this.keys.schedule("q", "Hourly.once")));
+		long ttl = Long.parseLong(this.redis.cli("PTTL", this.keys.schedule("default", "Hourly.once")));
 		assertThat(ttl).isBetween(Duration.ofDays(7).minusMinutes(1).toMillis(), Duration.ofDays(7).toMillis());
 	}
 
 	private void fire(String method) {
-		firing(new ScheduleStore(connect(), this.keys, Duration.ofSeconds(5)))
+		firing(new ScheduleStore(this.connections.connect(this.redis), this.keys, Duration.ofSeconds(5)))
 			.fire(new TickFiring.Cursor(schedule(method)), Clock.systemUTC());
 	}
 
@@ -195,33 +194,16 @@ class TickFiringIntegrationTests {
 					throw new AssertionError(problem);
 				});
 		assertThat(schedule).isNotNull();
-		return new Schedule(withName(schedule, "Hourly." + method), schedule.expression(), schedule.zone(),
-				schedule.ticks(), schedule.misfire(), schedule.overlap(), schedule.tickParameter());
-	}
-
-	private static io.github.asynctask.definition.TaskDefinition withName(Schedule schedule, String name) {
-		io.github.asynctask.definition.TaskDefinition d = schedule.definition();
-		return new io.github.asynctask.definition.TaskDefinition(name, "q", d.beanName(), d.bean(), d.method(),
-				d.parameterTypes(), d.maxRetries(), d.timeout(), d.delay(), d.bizIdExpression(), d.dedupTtl(),
-				d.noRetryFor());
+		return schedule;
 	}
 
 	private void seed(String method, long last, String fingerprint) {
-		this.redis.cli("HSET", this.keys.schedule("q", "Hourly." + method), "last", Long.toString(last), "fp",
+		this.redis.cli("HSET", this.keys.schedule("default", "Hourly." + method), "last", Long.toString(last), "fp",
 				fingerprint);
 	}
 
 	private String state(String method, String field) {
-		return this.redis.cli("HGET", this.keys.schedule("q", "Hourly." + method), field);
-	}
-
-	private LettuceConnectionFactory connect() {
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(this.redis.host(), this.redis.port()));
-		factory.afterPropertiesSet();
-		factory.start();
-		this.factories.add(factory);
-		return factory;
+		return this.redis.cli("HGET", this.keys.schedule("default", "Hourly." + method), field);
 	}
 
 	static class Hourly {
