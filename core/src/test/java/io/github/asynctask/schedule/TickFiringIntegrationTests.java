@@ -93,6 +93,18 @@ class TickFiringIntegrationTests {
 	}
 
 	@Test
+	void allRunsAtMostMaxCatchUpMissedTicksAndMovesOnToNow() {
+		seed("all", this.lastHour - 5 * HOUR, "every:" + HOUR);
+		TickFiring firing = new TickFiring(
+				new ScheduleStore(this.connections.connect(this.redis), this.keys, Duration.ofSeconds(5)),
+				new JacksonTaskCodec(JsonMapper.shared(), 1 << 20), this.listener, 3, Clock.systemUTC());
+		firing.fire(new TickFiring.Cursor(schedule("all")), Clock.systemUTC());
+		assertThat(this.outcomes).containsOnlyKeys("Hourly.all fired");
+		assertThat(this.outcomes.get("Hourly.all fired")).hasValue(3);
+		assertThat(Long.parseLong(state("all", "last"))).isGreaterThan(this.lastHour);
+	}
+
+	@Test
 	void threeInstancesFiringTheSameTickAtOnceCreateOneTask() throws Exception {
 		seed("once", this.lastHour - HOUR, "every:" + HOUR);
 		List<TickFiring.Cursor> cursors = new ArrayList<>();

@@ -103,10 +103,13 @@ local function unfinished()
   return meta ~= nil and meta.s ~= 'c' and meta.s ~= 'd'
 end
 
+-- more due ticks than offered: the caller stopped at max-catch-up
+local truncated = more and due == #ticks
+
 -- on time: exactly one tick due; otherwise the due ticks were missed
 local fire = {}
 local missed = 0
-if due == 1 and not more then
+if due == 1 and not truncated then
   fire[1] = 1
 elseif misfire == 'once' then
   fire[1] = due
@@ -140,15 +143,16 @@ for _, i in ipairs(fire) do
   end
 end
 local new_last = ticks[due]
-if more and due == #ticks then
+if truncated then
   new_last = now
 end
 redis.call('HSET', state, 'last', new_last)
+out[2] = new_last
+out[4] = #pushed
 if #pushed > 0 then
   redis.call('HSET', state, 'id', pushed[#pushed], 'fired', ticks[fire[#fire]])
   if redis.call('LPUSH', pending, unpack(pushed)) == #pushed then
     redis.call('PUBLISH', wake_channel, '')
   end
 end
-out[2] = new_last
 return out
