@@ -40,6 +40,13 @@ final class ScheduleFactory {
 	 * invalid (then each problem goes to {@code problems}).
 	 */
 	@Nullable Schedule create(TaskDefinition definition, Consumer<String> problems) {
+		AsyncTask onType = AnnotatedElementUtils.findMergedAnnotation(definition.method().getDeclaringClass(),
+				AsyncTask.class);
+		if (onType != null && (!onType.cron().isEmpty() || !onType.every().isEmpty())) {
+			problems.accept(where(definition) + " is in a class whose @AsyncTask sets cron or every; a schedule "
+					+ "belongs to one method: move cron/every to the method's @AsyncTask");
+			return null;
+		}
 		AsyncTask annotation = AnnotatedElementUtils.findMergedAnnotation(definition.method(), AsyncTask.class);
 		ScheduleOverride override = this.overrides.getOrDefault(definition.name(), ScheduleOverride.NONE);
 		String cron = (annotation != null) ? annotation.cron() : "";

@@ -59,6 +59,13 @@ class ScheduleCheckTests {
 	}
 
 	@Test
+	void refusesAScheduleOnTheClass() {
+		assertThat(this.check.problems(TestDefinitions.of(new ScheduledClass(), "run"))).singleElement()
+			.asString()
+			.contains("ScheduledClass.run() is in a class whose @AsyncTask sets cron or every");
+	}
+
+	@Test
 	void anOverrideReplacesTheExpressionAndIsCheckedToo() {
 		ScheduleCheck overridden = new ScheduleCheck(
 				Map.of("Jobs.often", new ScheduleOverride("not cron", null, null, null)));
@@ -103,6 +110,14 @@ class ScheduleCheckTests {
 
 	private static TaskDefinition definition(String method) {
 		return TestDefinitions.of(new Jobs(), method);
+	}
+
+	@AsyncTask(every = "1m")
+	static class ScheduledClass {
+
+		public void run() {
+		}
+
 	}
 
 	static class Jobs {
