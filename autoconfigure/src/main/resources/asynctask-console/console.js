@@ -222,14 +222,22 @@
   function renderSchedules(overview) {
     var schedules = overview.schedules || [];
     var rows = schedules.map(function (s) {
+      var actions = el('td', { class: 'actions' });
+      if (canWrite()) {
+        actions.appendChild(el('button', {
+          type: 'button', class: s.paused ? 'primary' : 'ghost',
+          onclick: function () { write('schedules/' + encodeURIComponent(s.name) + (s.paused ? '/resume' : '/pause')); }
+        }, s.paused ? 'Resume' : 'Pause'));
+      }
       return el('tr', {},
-        el('td', {}, s.name),
+        el('td', {}, s.name, s.paused ? el('span', { class: 'badge' }, 'paused') : null),
         el('td', {}, s.queue),
         el('td', {}, s.expression + (s.expression.indexOf('cron') === 0 ? ' (' + s.zone + ')' : '')
           + ' · misfire ' + s.misfire + (s.overlap ? '' : ' · no overlap')),
         el('td', {}, s.lastTick ? ago(s.lastTick) : '–'),
         el('td', {}, s.nextTick || '–'),
-        el('td', {}, s.lastRunTaskId ? (s.lastRunState || 'finished') + ' · ' + s.lastRunTaskId : '–'));
+        el('td', {}, s.lastRunTaskId ? (s.lastRunState || 'finished') + ' · ' + s.lastRunTaskId : '–'),
+        actions);
     });
     replaceChildren($('schedules').querySelector('tbody'), rows);
     $('schedules-empty').hidden = rows.length > 0;

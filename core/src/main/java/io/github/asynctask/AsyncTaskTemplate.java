@@ -102,6 +102,23 @@ public class AsyncTaskTemplate {
 		return (this.schedules != null) ? this.schedules.list() : List.of();
 	}
 
+	/**
+	 * Pause a periodic task on every instance: its ticks pass over without a run until
+	 * {@link #resumeSchedule}.
+	 * @return {@code false} when this application has no enabled schedule of that name
+	 */
+	public boolean pauseSchedule(String name) {
+		return (this.schedules != null) && this.schedules.setPaused(name, true);
+	}
+
+	/**
+	 * Let a paused periodic task run again from its next tick.
+	 * @return {@code false} when this application has no enabled schedule of that name
+	 */
+	public boolean resumeSchedule(String name) {
+		return (this.schedules != null) && this.schedules.setPaused(name, false);
+	}
+
 	private Set<String> queues() {
 		Set<String> queues = new LinkedHashSet<>(this.registry.queues());
 		queues.addAll(this.broker.knownQueues());

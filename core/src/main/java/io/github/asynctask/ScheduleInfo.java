@@ -19,8 +19,10 @@ import org.jspecify.annotations.Nullable;
  * @param lastRunTaskId the task the last fired tick created, {@code null} for none
  * @param lastRunState that task's state, {@code null} when there is none or it finished
  * and was dropped
+ * @param paused whether an operator paused the schedule (its ticks pass over without a
+ * run)
  */
 public record ScheduleInfo(String name, String queue, String expression, String zone, String misfire, boolean overlap,
 		@Nullable Instant lastTick, @Nullable Instant nextTick, @Nullable String lastRunTaskId,
-		@Nullable TaskState lastRunState) {
+		@Nullable TaskState lastRunState, boolean paused) {
 }

@@ -28,6 +28,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -82,6 +83,30 @@ class PeriodicTasksIntegrationTests {
 				assertThat(view.lastRunTaskId()).isNotNull();
 			});
 		})));
+	}
+
+	@Test
+	void anOperatorPausesAndResumesAScheduleForEveryInstance() {
+		this.runner.withBean(EverySecond.class).run((context) -> {
+			TaskOperations operations = context.getBean(TaskOperations.class);
+			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+			await().atMost(Duration.ofSeconds(20)).until(() -> !EverySecond.ticks.isEmpty());
+			assertThat(operations.pauseSchedule("report.everySecond", true).message()).contains("is paused");
+			Instant pausedAt = Instant.now();
+			assertThat(operations.overview().schedules()).singleElement()
+				.satisfies((view) -> assertThat(view.paused()).isTrue());
+			// ticks keep passing (the state moves on) but none runs
+			await().atMost(Duration.ofSeconds(20))
+				.until(() -> template.schedules().get(0).lastTick().isAfter(pausedAt.plusSeconds(2)));
+			assertThat(EverySecond.ticks).allSatisfy((tick) -> assertThat(tick).isBefore(pausedAt.plusSeconds(1)));
+			assertThat(template.resumeSchedule("report.everySecond")).isTrue();
+			Instant resumedAt = Instant.now();
+			await().atMost(Duration.ofSeconds(20))
+				.until(() -> EverySecond.ticks.stream().anyMatch((tick) -> tick.isAfter(resumedAt)));
+			assertThat(template.pauseSchedule("no.such.schedule")).isFalse();
+			assertThatThrownBy(() -> operations.pauseSchedule("no.such.schedule", true))
+				.hasMessageContaining("No enabled schedule 'no.such.schedule'");
+		});
 	}
 
 	@Test

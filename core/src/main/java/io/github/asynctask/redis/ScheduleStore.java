@@ -18,6 +18,8 @@ public final class ScheduleStore {
 
 	private static final LuaScript STATE = LuaScript.load("schedule_state");
 
+	private static final LuaScript PAUSE = LuaScript.load("schedule_pause");
+
 	private final ScriptRunner runner;
 
 	private final RedisKeys keys;
@@ -66,7 +68,16 @@ public final class ScheduleStore {
 		String id = Replies.string(reply.get(2));
 		String code = Replies.string(reply.get(3));
 		return Optional.of(new ScheduleState(Replies.number(reply.get(0)), (fired < 0) ? null : fired,
-				id.isEmpty() ? null : id, code.isEmpty() ? null : code));
+				id.isEmpty() ? null : id, code.isEmpty() ? null : code, Replies.number(reply.get(4)) == 1));
+	}
+
+	/**
+	 * Pause or resume a schedule for every instance.
+	 * @param stateRetention how long the state outlives the last call
+	 */
+	public void setPaused(String queue, String schedule, boolean paused, Duration stateRetention) {
+		this.runner.run(PAUSE, queue, List.of(this.keys.schedule(queue, schedule)),
+				List.of(paused ? "1" : "0", Long.toString(Math.max(1, stateRetention.toMillis()))));
 	}
 
 }

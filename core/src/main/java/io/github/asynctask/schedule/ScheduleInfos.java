@@ -16,12 +16,13 @@ final class ScheduleInfos {
 	}
 
 	static ScheduleInfo of(Schedule schedule, @Nullable ScheduleState state) {
-		Instant last = (state != null) ? Instant.ofEpochMilli(state.last()) : null;
-		long next = schedule.ticks().next((state != null) ? state.last() : System.currentTimeMillis());
+		boolean ticked = state != null && state.last() >= 0;
+		Instant last = ticked ? Instant.ofEpochMilli(state.last()) : null;
+		long next = schedule.ticks().next(ticked ? state.last() : System.currentTimeMillis());
 		return new ScheduleInfo(schedule.name(), schedule.queue(), schedule.expression(), schedule.zone().getId(),
 				schedule.misfire().name(), schedule.overlap(), last,
 				(next != Ticks.NEVER) ? Instant.ofEpochMilli(next) : null, (state != null) ? state.lastTaskId() : null,
-				(state != null) ? taskState(state.lastTaskState()) : null);
+				(state != null) ? taskState(state.lastTaskState()) : null, state != null && state.paused());
 	}
 
 	private static @Nullable TaskState taskState(@Nullable String code) {

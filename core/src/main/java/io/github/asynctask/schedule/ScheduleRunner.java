@@ -97,6 +97,23 @@ public final class ScheduleRunner implements SmartLifecycle {
 		return infos;
 	}
 
+	/**
+	 * Pause or resume a schedule for every instance: while paused its due ticks pass over
+	 * without a run.
+	 * @return {@code false} when this application has no enabled schedule of that name
+	 */
+	public boolean setPaused(String name, boolean paused) {
+		for (Schedule schedule : schedules()) {
+			if (schedule.name().equals(name)) {
+				this.store.setPaused(schedule.queue(), name, paused,
+						TickFiring.stateRetention(schedule, System.currentTimeMillis()));
+				logger.info("Schedule '{}' {}", name, paused ? "paused" : "resumed");
+				return true;
+			}
+		}
+		return false;
+	}
+
 	@Override
 	public synchronized void start() {
 		if (this.running) {

@@ -129,7 +129,7 @@ public final class TickFiring {
 				schedule.overlap(), more, stateRetention(schedule, from), candidates);
 	}
 
-	private static Duration stateRetention(Schedule schedule, long from) {
+	static Duration stateRetention(Schedule schedule, long from) {
 		long first = schedule.ticks().next(Math.max(0, from));
 		long second = (first != Ticks.NEVER) ? schedule.ticks().next(first) : Ticks.NEVER;
 		if (second == Ticks.NEVER) {

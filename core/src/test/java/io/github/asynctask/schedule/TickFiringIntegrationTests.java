@@ -105,6 +105,29 @@ class TickFiringIntegrationTests {
 	}
 
 	@Test
+	void aPausedScheduleLetsItsTicksPassWithoutARunUntilResumed() {
+		ScheduleStore store = new ScheduleStore(this.connections.connect(this.redis), this.keys, Duration.ofSeconds(5));
+		// paused before any tick: the flag survives the first call's reset
+		store.setPaused("default", "Hourly.once", true, Duration.ofDays(7));
+		fire("once");
+		assertThat(store.state("default", "Hourly.once"))
+			.hasValueSatisfying((state) -> assertThat(state.paused()).isTrue());
+		seed("once", this.lastHour - HOUR, "every:" + HOUR);
+		fire("once");
+		assertThat(this.outcomes).containsOnlyKeys("Hourly.once missed");
+		assertThat(state("once", "last")).isEqualTo(Long.toString(this.lastHour));
+		store.setPaused("default", "Hourly.once", false, Duration.ofDays(7));
+		seed("once", this.lastHour - HOUR, "every:" + HOUR);
+		fire("once");
+		assertThat(this.outcomes.get("Hourly.once fired")).hasValue(1);
+		assertThat(store.state("default", "Hourly.once")).hasValueSatisfying((state) -> {
+			assertThat(state.paused()).isFalse();
+			assertThat(state.lastFired()).isEqualTo(this.lastHour);
+			assertThat(state.lastTaskState()).isEqualTo("p");
+		});
+	}
+
+	@Test
 	void threeInstancesFiringTheSameTickAtOnceCreateOneTask() throws Exception {
 		seed("once", this.lastHour - HOUR, "every:" + HOUR);
 		List<TickFiring.Cursor> cursors = new ArrayList<>();

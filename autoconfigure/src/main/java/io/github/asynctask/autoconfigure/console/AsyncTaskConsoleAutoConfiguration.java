@@ -1,8 +1,5 @@
 package io.github.asynctask.autoconfigure.console;
 
-import java.util.List;
-import java.util.Optional;
-
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.redis.RedisBroker;
 
@@ -44,9 +41,7 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties,
 			ObjectProvider<AsyncTaskTemplate> template) {
 		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
-				() -> Optional.ofNullable(template.getIfAvailable())
-					.map(AsyncTaskTemplate::schedules)
-					.orElse(List.of()));
+				new ScheduleAccess(template.getIfAvailable()));
 	}
 
 	/**

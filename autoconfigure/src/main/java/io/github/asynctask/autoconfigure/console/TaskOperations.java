@@ -8,10 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Supplier;
 
 import io.github.asynctask.QueueStats;
-import io.github.asynctask.ScheduleInfo;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
@@ -44,26 +42,26 @@ public class TaskOperations {
 
 	private final Clock clock;
 
-	private final Supplier<List<ScheduleInfo>> schedules;
+	private final ScheduleAccess schedules;
 
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
-		this(broker, processed, showArguments, List::of);
+		this(broker, processed, showArguments, new ScheduleAccess(null));
 	}
 
 	/**
-	 * @param schedules the application's periodic tasks ({@code template.schedules()})
+	 * @param schedules the application's periodic tasks
 	 */
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments,
-			Supplier<List<ScheduleInfo>> schedules) {
+			ScheduleAccess schedules) {
 		this(broker, processed, showArguments, Clock.systemUTC(), schedules);
 	}
 
 	TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments, Clock clock) {
-		this(broker, processed, showArguments, clock, List::of);
+		this(broker, processed, showArguments, clock, new ScheduleAccess(null));
 	}
 
 	private TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments, Clock clock,
-			Supplier<List<ScheduleInfo>> schedules) {
+			ScheduleAccess schedules) {
 		this.broker = broker;
 		this.processed = processed;
 		this.showArguments = showArguments;
@@ -88,7 +86,7 @@ public class TaskOperations {
 					this.processed.processed(queue), instances.serving(queue)));
 		}
 		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
-				this.schedules.get().stream().map(Views.ScheduleView::of).toList());
+				this.schedules.list().stream().map(Views.ScheduleView::of).toList());
 	}
 
 	/**
@@ -153,6 +151,19 @@ public class TaskOperations {
 	}
 
 	/** Stop every instance fetching from the queue. */
+	/**
+	 * Pause ({@code true}) or resume a periodic task of this application on every
+	 * instance.
+	 */
+	public Done pauseSchedule(String name, boolean paused) {
+		if (!this.schedules.setPaused(name, paused)) {
+			throw new TaskOperationException(Reason.NOT_FOUND,
+					"No enabled schedule '" + name + "' in this application");
+		}
+		return new Done("Schedule '" + name + "' is "
+				+ (paused ? "paused: its ticks pass without a run" : "resumed: it runs from its next tick"));
+	}
+
 	public Done pause(String queue) {
 		checkKnown(queue);
 		this.broker.pause(queue);

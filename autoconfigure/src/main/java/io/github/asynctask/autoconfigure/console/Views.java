@@ -43,17 +43,19 @@ public final class Views {
 	 * @param nextTick the next tick, {@code null} for none
 	 * @param lastRunTaskId the task of the last fired tick, {@code null} for none
 	 * @param lastRunState its state ({@code null}: none, or finished and dropped)
+	 * @param paused whether an operator paused it
 	 */
 	public record ScheduleView(String name, String queue, String expression, String zone, String misfire,
 			boolean overlap, @Nullable String lastTick, @Nullable String nextTick, @Nullable String lastRunTaskId,
-			@Nullable String lastRunState) {
+			@Nullable String lastRunState, boolean paused) {
 
 		static ScheduleView of(ScheduleInfo info) {
 			return new ScheduleView(info.name(), info.queue(), info.expression(), info.zone(), info.misfire(),
 					info.overlap(), (info.lastTick() != null) ? info.lastTick().toString() : null,
 					(info.nextTick() != null) ? info.nextTick().toString() : null, info.lastRunTaskId(),
 					(info.lastRunState() != null) ? info.lastRunState().name().toLowerCase(java.util.Locale.ROOT)
-							: null);
+							: null,
+					info.paused());
 		}
 
 	}

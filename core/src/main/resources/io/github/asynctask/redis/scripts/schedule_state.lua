@@ -6,14 +6,17 @@
   KEYS[2] <prefix>:{q}:t          tasks hash (meta)
   Reply: {} when there is no readable state, else { last tick (ms), last fired tick (ms,
          -1 none), task id of that tick ('' none), that task's state code p|s|a|r|d|c, or
-         '' when gone (done and dropped) }
+         '' when gone (done and dropped), 1 paused else 0 }
 ]]
 if redis.call('TYPE', KEYS[1])['ok'] ~= 'hash' then
   return {}
 end
-local stored = redis.call('HMGET', KEYS[1], 'last', 'fired', 'id')
+local stored = redis.call('HMGET', KEYS[1], 'last', 'fired', 'id', 'paused')
 local last = tonumber(stored[1])
 if not finite(last) then
+  if stored[4] == '1' and not stored[1] then
+    return { -1, -1, '', '', 1 }
+  end
   return {}
 end
 local fired = tonumber(stored[2])
@@ -28,4 +31,8 @@ if id ~= '' then
     code = meta.s
   end
 end
-return { last, fired, id, code }
+local paused = 0
+if stored[4] == '1' then
+  paused = 1
+end
+return { last, fired, id, code, paused }

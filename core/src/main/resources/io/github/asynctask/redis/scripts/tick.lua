@@ -6,7 +6,8 @@
   do not matter.
 
   KEYS[1] <prefix>:{q}:schedule:<name>  hash: last (ms, last tick handled), fp (expression
-          fingerprint), id (task id of the last tick fired), fired (ms, that tick)
+          fingerprint), id (task id of the last tick fired), fired (ms, that tick), paused
+          ('1' while an operator paused the schedule: due ticks pass over, counted missed)
   KEYS[2] <prefix>:{q}:t          tasks hash (meta)
   KEYS[3] <prefix>:{q}:p          payloads hash
   KEYS[4] <prefix>:{q}:pending    list
@@ -69,7 +70,11 @@ if kind ~= 'hash' then
   redis.call('DEL', state)
   return reset(4)
 end
-local stored = redis.call('HMGET', state, 'last', 'fp', 'id')
+local stored = redis.call('HMGET', state, 'last', 'fp', 'id', 'paused')
+if not stored[1] and not stored[2] then
+  -- only a pause flag, written before the first tick
+  return reset(3)
+end
 local last = tonumber(stored[1])
 if not finite(last) or type(stored[2]) ~= 'string' then
   redis.call('DEL', state)
@@ -105,6 +110,15 @@ end
 
 -- more due ticks than offered: the caller stopped at max-catch-up
 local truncated = more and due == #ticks
+
+if stored[4] == '1' then
+  local passed = ticks[due]
+  if truncated then
+    passed = now
+  end
+  redis.call('HSET', state, 'last', passed)
+  return { 1, passed, now, 0, 0, due }
+end
 
 -- on time: exactly one tick due; otherwise the due ticks were missed
 local fire = {}
