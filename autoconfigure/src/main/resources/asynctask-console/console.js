@@ -170,10 +170,7 @@
       }
       var actions = el('td', { class: 'actions' });
       if (canWrite()) {
-        actions.appendChild(el('button', {
-          type: 'button', class: q.paused ? 'primary' : 'ghost',
-          onclick: function () { write('queues/' + encodeURIComponent(q.name) + (q.paused ? '/resume' : '/pause')); }
-        }, q.paused ? 'Resume' : 'Pause'));
+        actions.appendChild(pauseButton('queues/' + encodeURIComponent(q.name), q.paused));
       }
       var flags = (q.sizes.dead > 0 ? 'has-dead ' : '') + (q.sizes.retry > 0 ? 'has-retry' : '');
       return el('tr', { 'data-queue': q.name, class: flags.trim() }, name,
@@ -219,15 +216,20 @@
 
   // ---- schedules ------------------------------------------------------------------
 
+  // Pause or Resume for a queue or a schedule, whichever it is now
+  function pauseButton(path, paused) {
+    return el('button', {
+      type: 'button', class: paused ? 'primary' : 'ghost',
+      onclick: function () { write(path + (paused ? '/resume' : '/pause')); }
+    }, paused ? 'Resume' : 'Pause');
+  }
+
   function renderSchedules(overview) {
     var schedules = overview.schedules || [];
     var rows = schedules.map(function (s) {
       var actions = el('td', { class: 'actions' });
       if (canWrite()) {
-        actions.appendChild(el('button', {
-          type: 'button', class: s.paused ? 'primary' : 'ghost',
-          onclick: function () { write('schedules/' + encodeURIComponent(s.name) + (s.paused ? '/resume' : '/pause')); }
-        }, s.paused ? 'Resume' : 'Pause'));
+        actions.appendChild(pauseButton('schedules/' + encodeURIComponent(s.name), s.paused));
       }
       return el('tr', {},
         el('td', {}, s.name, s.paused ? el('span', { class: 'badge' }, 'paused') : null),
