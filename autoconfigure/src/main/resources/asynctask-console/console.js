@@ -170,10 +170,7 @@
       }
       var actions = el('td', { class: 'actions' });
       if (canWrite()) {
-        actions.appendChild(el('button', {
-          type: 'button', class: q.paused ? 'primary' : 'ghost',
-          onclick: function () { write('queues/' + encodeURIComponent(q.name) + (q.paused ? '/resume' : '/pause')); }
-        }, q.paused ? 'Resume' : 'Pause'));
+        actions.appendChild(pauseButton('queues/' + encodeURIComponent(q.name), q.paused));
       }
       var flags = (q.sizes.dead > 0 ? 'has-dead ' : '') + (q.sizes.retry > 0 ? 'has-retry' : '');
       return el('tr', { 'data-queue': q.name, class: flags.trim() }, name,
@@ -215,6 +212,38 @@
     replaceChildren($('instances'), cards);
     $('instances-empty').hidden = cards.length > 0;
     $('instances-hint').textContent = cards.length + (cards.length === 1 ? ' live instance' : ' live instances');
+  }
+
+  // ---- schedules ------------------------------------------------------------------
+
+  // Pause or Resume for a queue or a schedule, whichever it is now
+  function pauseButton(path, paused) {
+    return el('button', {
+      type: 'button', class: paused ? 'primary' : 'ghost',
+      onclick: function () { write(path + (paused ? '/resume' : '/pause')); }
+    }, paused ? 'Resume' : 'Pause');
+  }
+
+  function renderSchedules(overview) {
+    var schedules = overview.schedules || [];
+    var rows = schedules.map(function (s) {
+      var actions = el('td', { class: 'actions' });
+      if (canWrite()) {
+        actions.appendChild(pauseButton('schedules/' + encodeURIComponent(s.name), s.paused));
+      }
+      return el('tr', {},
+        el('td', {}, s.name, s.paused ? el('span', { class: 'badge' }, 'paused') : null),
+        el('td', {}, s.queue),
+        el('td', {}, s.expression + (s.expression.indexOf('cron') === 0 ? ' (' + s.zone + ')' : '')
+          + ' · misfire ' + s.misfire + (s.overlap ? '' : ' · no overlap')),
+        el('td', {}, s.lastTick ? ago(s.lastTick) : '–'),
+        el('td', {}, s.nextTick || '–'),
+        el('td', {}, s.lastRunTaskId ? (s.lastRunState || 'finished') + ' · ' + s.lastRunTaskId : '–'),
+        actions);
+    });
+    replaceChildren($('schedules').querySelector('tbody'), rows);
+    $('schedules-empty').hidden = rows.length > 0;
+    $('schedules-hint').textContent = rows.length + (rows.length === 1 ? ' schedule' : ' schedules');
   }
 
   // ---- tasks ----------------------------------------------------------------------
@@ -304,6 +333,7 @@
       remember(overview.queues);
       renderQueues(overview);
       renderInstances(overview);
+      renderSchedules(overview);
       syncQueueSelect(overview);
       return loadTasks();
     }).then(function () {

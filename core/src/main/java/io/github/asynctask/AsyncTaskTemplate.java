@@ -1,13 +1,16 @@
 package io.github.asynctask;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 import io.github.asynctask.aop.CallCapture;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.submit.TaskSubmitter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Submits task calls with per-call options and reads or operates on tasks and queues.
@@ -20,6 +23,8 @@ public class AsyncTaskTemplate {
 
 	private final RedisBroker broker;
 
+	private final @Nullable ScheduleRunner schedules;
+
 	/**
 	 * Create a template.
 	 * @param submitter the submitter
@@ -27,9 +32,19 @@ public class AsyncTaskTemplate {
 	 * @param broker the broker
 	 */
 	public AsyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker) {
+		this(submitter, registry, broker, null);
+	}
+
+	/**
+	 * Create a template that also lists the periodic tasks.
+	 * @param schedules the application's schedules, {@code null} for none
+	 */
+	public AsyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
+			@Nullable ScheduleRunner schedules) {
 		this.submitter = submitter;
 		this.registry = registry;
 		this.broker = broker;
+		this.schedules = schedules;
 	}
 
 	/**
@@ -77,6 +92,31 @@ public class AsyncTaskTemplate {
 	/** Let instances fetch from the queue again. */
 	public void resume(String queue) {
 		this.broker.resume(queue);
+	}
+
+	/**
+	 * Every periodic task enabled on this application: expression, zone, last and next
+	 * tick, the last run's task and state.
+	 */
+	public List<ScheduleInfo> schedules() {
+		return (this.schedules != null) ? this.schedules.list() : List.of();
+	}
+
+	/**
+	 * Pause a periodic task on every instance: its ticks pass over without a run until
+	 * {@link #resumeSchedule}.
+	 * @return {@code false} when this application has no enabled schedule of that name
+	 */
+	public boolean pauseSchedule(String name) {
+		return (this.schedules != null) && this.schedules.setPaused(name, true);
+	}
+
+	/**
+	 * Let a paused periodic task run again from its next tick.
+	 * @return {@code false} when this application has no enabled schedule of that name
+	 */
+	public boolean resumeSchedule(String name) {
+		return (this.schedules != null) && this.schedules.setPaused(name, false);
 	}
 
 	private Set<String> queues() {

@@ -1,7 +1,9 @@
 package io.github.asynctask.autoconfigure;
 
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.github.asynctask.AsyncTaskTemplate;
@@ -24,7 +26,13 @@ import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.ScheduleStore;
 import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.schedule.ScheduleCheck;
+import io.github.asynctask.schedule.ScheduleListener;
+import io.github.asynctask.schedule.ScheduleOverride;
+import io.github.asynctask.schedule.ScheduleRunner;
+import io.github.asynctask.schedule.TickFiring;
 import io.github.asynctask.submit.ResendBuffer;
 import io.github.asynctask.submit.TaskSubmitter;
 import io.github.asynctask.worker.WorkerContainer;
@@ -65,7 +73,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @ConditionalOnBooleanProperty(name = "async-task.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(AsyncTaskProperties.class)
 @Import({ AsyncTaskAutoConfiguration.BrokerConfiguration.class, AsyncTaskAutoConfiguration.SubmitConfiguration.class,
-		AsyncTaskAutoConfiguration.WorkerConfiguration.class })
+		AsyncTaskAutoConfiguration.WorkerConfiguration.class, AsyncTaskAutoConfiguration.ScheduleConfiguration.class })
 public final class AsyncTaskAutoConfiguration {
 
 	/** Committed submits held while Redis is unreachable, at most. */
@@ -146,7 +154,8 @@ public final class AsyncTaskAutoConfiguration {
 			AsyncTaskProperties.Defaults defaults = properties.getDefaults();
 			TaskDefaults taskDefaults = new TaskDefaults(defaults.getMaxRetries(), defaults.getTimeout(),
 					defaults.getDedupTtl(), AsyncTaskProperties.DEFAULT_QUEUE);
-			return new AnnotationTaskRegistry(taskDefaults, bizIds, List.of(codec, new ProxyTaskDefinitionCheck()));
+			return new AnnotationTaskRegistry(taskDefaults, bizIds, List.of(codec, new ProxyTaskDefinitionCheck(),
+					new ScheduleCheck(ScheduleConfiguration.overrides(properties))));
 		}
 
 		@Bean
@@ -166,8 +175,9 @@ public final class AsyncTaskAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		AsyncTaskTemplate asyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker) {
-			return new AsyncTaskTemplate(submitter, registry, broker);
+		AsyncTaskTemplate asyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
+				ObjectProvider<ScheduleRunner> schedules) {
+			return new AsyncTaskTemplate(submitter, registry, broker, schedules.getIfAvailable());
 		}
 
 	}
@@ -224,6 +234,47 @@ public final class AsyncTaskAutoConfiguration {
 		UnservedQueuesWarning asyncTaskUnservedQueuesWarning(AsyncTaskProperties properties, TaskRegistry registry,
 				RedisBroker broker) {
 			return new UnservedQueuesWarning(properties, registry, broker);
+		}
+
+	}
+
+	/**
+	 * Periodic tasks: every working instance with a scheduled task method fires its ticks
+	 * (the tick script makes each fire once across instances); a submit-only instance
+	 * ({@code async-task.worker.enabled=false}, also the test module's offline modes)
+	 * fires none.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty(name = "async-task.worker.enabled", matchIfMissing = true)
+	static class ScheduleConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		ScheduleStore asyncTaskScheduleStore(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new ScheduleStore(connectionFactory, keys, properties.getRedisTimeout());
+		}
+
+		// A SmartLifecycle: its thread starts with the context, when the registry is
+		// complete, and only when some task is scheduled.
+		@Bean
+		@ConditionalOnMissingBean
+		ScheduleRunner asyncTaskScheduleRunner(AsyncTaskProperties properties, TaskRegistry registry,
+				ScheduleStore store, TaskCodec codec, ObjectProvider<ScheduleListener> listeners) {
+			List<ScheduleListener> all = listeners.orderedStream().toList();
+			ScheduleListener listener = (schedule, outcome, count) -> all
+				.forEach((each) -> each.ticks(schedule, outcome, count));
+			TickFiring firing = new TickFiring(store, codec, listener, properties.getDefaults().getMaxCatchUp(),
+					Clock.systemUTC());
+			return new ScheduleRunner(registry, overrides(properties), firing, store, Clock.systemUTC());
+		}
+
+		static Map<String, ScheduleOverride> overrides(AsyncTaskProperties properties) {
+			Map<String, ScheduleOverride> overrides = new LinkedHashMap<>();
+			properties.getSchedules()
+				.forEach((name, schedule) -> overrides.put(name, new ScheduleOverride(schedule.getCron(),
+						schedule.getEvery(), schedule.isEnabled(), schedule.getZone())));
+			return overrides;
 		}
 
 	}

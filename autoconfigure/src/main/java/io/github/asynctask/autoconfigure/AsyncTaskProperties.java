@@ -64,6 +64,12 @@ public class AsyncTaskProperties implements Validator {
 	 */
 	private final Map<String, Queue> queues = new LinkedHashMap<>();
 
+	/**
+	 * Per-environment settings of periodic tasks by task name, overriding the
+	 * {@code cron}, {@code every} and {@code zone} of their {@code @AsyncTask}.
+	 */
+	private final Map<String, Schedule> schedules = new LinkedHashMap<>();
+
 	private final Worker worker = new Worker();
 
 	private final Defaults defaults = new Defaults();
@@ -83,6 +89,10 @@ public class AsyncTaskProperties implements Validator {
 
 	public boolean isEnabled() {
 		return this.enabled;
+	}
+
+	public Map<String, Schedule> getSchedules() {
+		return this.schedules;
 	}
 
 	public void setEnabled(boolean enabled) {
@@ -283,6 +293,66 @@ public class AsyncTaskProperties implements Validator {
 	}
 
 	/**
+	 * Per-environment settings of one periodic task; each unset one keeps what its
+	 * {@code @AsyncTask} says.
+	 */
+	public static class Schedule {
+
+		/**
+		 * Spring cron expression (six fields) replacing the annotation's cron or every.
+		 */
+		private @Nullable String cron;
+
+		/**
+		 * Fixed interval (at least 1s) replacing the annotation's cron or every.
+		 */
+		private @Nullable String every;
+
+		/**
+		 * Whether the schedule fires on this environment.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Time zone of the cron, e.g. Europe/Berlin.
+		 */
+		private @Nullable String zone;
+
+		public @Nullable String getCron() {
+			return this.cron;
+		}
+
+		public void setCron(@Nullable String cron) {
+			this.cron = cron;
+		}
+
+		public @Nullable String getEvery() {
+			return this.every;
+		}
+
+		public void setEvery(@Nullable String every) {
+			this.every = every;
+		}
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable String getZone() {
+			return this.zone;
+		}
+
+		public void setZone(@Nullable String zone) {
+			this.zone = zone;
+		}
+
+	}
+
+	/**
 	 * Task options used when the {@code @AsyncTask} annotation or the call sets none.
 	 */
 	public static class Defaults {
@@ -302,7 +372,21 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private Duration dedupTtl = Duration.ofHours(24);
 
+		/**
+		 * Most missed ticks a periodic task with misfire ALL runs after a pause (deploy,
+		 * outage); older missed ticks are passed over.
+		 */
+		private int maxCatchUp = 100;
+
 		private final Backoff backoff = new Backoff();
+
+		public int getMaxCatchUp() {
+			return this.maxCatchUp;
+		}
+
+		public void setMaxCatchUp(int maxCatchUp) {
+			this.maxCatchUp = maxCatchUp;
+		}
 
 		public int getMaxRetries() {
 			return this.maxRetries;

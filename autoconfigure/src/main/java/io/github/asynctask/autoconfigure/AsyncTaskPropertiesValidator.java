@@ -99,6 +99,10 @@ final class AsyncTaskPropertiesValidator {
 					"must be 0 (never retry) or more but was " + defaults.getMaxRetries());
 		}
 		positive("defaults.timeout", "defaults.timeout", defaults.getTimeout());
+		if (defaults.getMaxCatchUp() < 1) {
+			reject("defaults.maxCatchUp", "defaults.max-catch-up", "must be at least 1 but was "
+					+ defaults.getMaxCatchUp() + "; to run no missed tick, set misfire = Misfire.SKIP on the task");
+		}
 		positive("defaults.dedupTtl", "defaults.dedup-ttl", defaults.getDedupTtl());
 		AsyncTaskProperties.Backoff backoff = defaults.getBackoff();
 		positive("defaults.backoff.delay", "defaults.backoff.delay", backoff.getDelay());

@@ -291,6 +291,17 @@ class AsyncTaskAutoConfigurationTests {
 	}
 
 	@Test
+	void aWorkingInstanceHasTheScheduleRunnerAndMaxCatchUpIsValidated() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.run((context) -> assertThat(context).hasSingleBean(io.github.asynctask.schedule.ScheduleRunner.class));
+		this.contextRunner.withPropertyValues("async-task.defaults.max-catch-up=0")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("async-task.defaults.max-catch-up")
+				.hasMessageContaining("must be at least 1 but was 0"));
+	}
+
+	@Test
 	void producerOnlyModeKeepsTheSubmitSideAndDropsTheWorkerSide() {
 		this.contextRunner.withBean(AccountTasks.class)
 			.withPropertyValues("async-task.worker.enabled=false")
@@ -301,7 +312,8 @@ class AsyncTaskAutoConfigurationTests {
 					.doesNotHaveBean(WakeSignals.class)
 					.doesNotHaveBean(AsyncTaskWorkers.class)
 					.doesNotHaveBean(BackoffPolicy.class)
-					.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class);
+					.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class)
+					.doesNotHaveBean(io.github.asynctask.schedule.ScheduleRunner.class);
 				assertThat(context.getBean(AsyncTaskProperties.class).getWorker().isEnabled()).isFalse();
 			});
 	}

@@ -49,4 +49,30 @@ public @interface AsyncTask {
 	/** Exception types that go straight to dead without a retry. */
 	Class<? extends Throwable>[] noRetryFor() default {};
 
+	/**
+	 * Run the task periodically on this Spring {@code CronExpression} (six fields, e.g.
+	 * {@code "0 0 2 * * *"}), exactly once per tick across all instances; empty means
+	 * none. The method takes no parameters, or one {@link java.time.Instant}: the tick.
+	 */
+	String cron() default "";
+
+	/**
+	 * Run the task periodically at this fixed interval (e.g. {@code "5m"}, at least one
+	 * second), ticks aligned to the epoch; empty means none. Exclusive with
+	 * {@link #cron()}.
+	 */
+	String every() default "";
+
+	/** Time zone of {@link #cron()}, e.g. {@code "Europe/Berlin"}; empty means UTC. */
+	String zone() default "";
+
+	/** What to do with ticks missed while no instance ran. */
+	Misfire misfire() default Misfire.ONCE;
+
+	/**
+	 * Whether a tick runs while the previous tick's task has not finished yet;
+	 * {@code false} skips such a tick (logged and counted).
+	 */
+	boolean overlap() default true;
+
 }

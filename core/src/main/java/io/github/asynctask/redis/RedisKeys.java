@@ -139,6 +139,11 @@ public final class RedisKeys {
 		return queueKey(queue, "u:");
 	}
 
+	/** The state of a periodic task: last tick handled, expression fingerprint. */
+	public String schedule(String queue, String taskName) {
+		return queueKey(queue, "schedule:" + taskName);
+	}
+
 	/**
 	 * The queue's wake-up list: at most one token, taken by one idle fetcher blocked on
 	 * it.

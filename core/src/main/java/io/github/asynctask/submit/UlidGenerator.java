@@ -9,7 +9,7 @@ import java.util.Random;
  * then 80 random bits). Ids from one generator are strictly increasing, also within a
  * millisecond (the random part is incremented) and when the clock steps back.
  */
-final class UlidGenerator {
+public final class UlidGenerator {
 
 	private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
 
@@ -24,7 +24,7 @@ final class UlidGenerator {
 
 	private long low;
 
-	UlidGenerator(Clock clock) {
+	public UlidGenerator(Clock clock) {
 		this(clock, new SecureRandom());
 	}
 
@@ -33,7 +33,8 @@ final class UlidGenerator {
 		this.random = random;
 	}
 
-	String next() {
+	/** The next id. */
+	public String next() {
 		long time;
 		long randomHigh;
 		long randomLow;

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The same scripts, unchanged, on a local 3-master Redis Cluster: every key of a script
  * shares the queue's hash tag, so no call fails with CROSSSLOT, whichever shard owns the
- * queue.
+ * queue (the schedule scripts too: a schedule's state shares its queue's slot).
  */
 @ExtendWith(RedisClusterExtension.class)
 class BrokerClusterIntegrationTests {
@@ -29,10 +29,13 @@ class BrokerClusterIntegrationTests {
 
 	private static LuaRedisBroker broker;
 
+	private static ScheduleStore store;
+
 	@BeforeAll
 	static void connect(RedisCluster cluster) {
 		connectionFactory = RedisConnections.cluster(cluster.hostPorts());
 		broker = new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask"));
+		store = new ScheduleStore(connectionFactory, new RedisKeys("asynctask"), Duration.ofSeconds(5));
 	}
 
 	@AfterAll
@@ -94,6 +97,35 @@ class BrokerClusterIntegrationTests {
 			moved += broker.forward(queue, 10).moved();
 		}
 		assertThat(moved).isEqualTo(expected);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "default", "mail", "orders", "reports" })
+	void aScheduleTickCreatesItsTaskOnTheShardOwningTheQueue(String queue) {
+		TickResult reset = store.tick(request(queue, -1, List.of()));
+		assertThat(reset.code()).isEqualTo(TickResult.Code.RESET);
+		assertThat(store.tick(request(queue, 0, List.of())).code()).isEqualTo(TickResult.Code.STALE);
+		// a tick one ms after the reset: due once Redis time has moved on by a
+		// millisecond
+		List<TickRequest.Candidate> tick = List.of(new TickRequest.Candidate(reset.last() + 1, queue + "-t", "[]"));
+		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		TickResult fired = store.tick(request(queue, reset.last(), tick));
+		while (fired.fired() == 0 && System.nanoTime() < deadline) {
+			assertThat(fired.code()).isEqualTo(TickResult.Code.APPLIED);
+			fired = store.tick(request(queue, reset.last(), tick));
+		}
+		assertThat(fired.createdIds()).containsExactly(queue + "-t");
+		assertThat(broker.find(queue, queue + "-t")).isPresent();
+		assertThat(store.state(queue, "report")).hasValueSatisfying((state) -> {
+			assertThat(state.lastTaskId()).isEqualTo(queue + "-t");
+			assertThat(state.lastFired()).isEqualTo(reset.last() + 1);
+			assertThat(state.lastTaskState()).isEqualTo("p");
+		});
+	}
+
+	private static TickRequest request(String queue, long from, List<TickRequest.Candidate> candidates) {
+		return new TickRequest(queue, "report", 0, "every:1000", from, "once", true, false, Duration.ofDays(7),
+				candidates);
 	}
 
 }

@@ -33,6 +33,14 @@ class OrderRepository {
 		return new Order(id, customer, email, amount, Order.Status.NEW, now);
 	}
 
+	/** Orders created from {@code from} (inclusive) to {@code to} (exclusive). */
+	long countCreated(Instant from, Instant to) {
+		return this.jdbc.sql("SELECT COUNT(*) FROM orders WHERE created_at >= ? AND created_at < ?")
+			.params(Timestamp.from(from), Timestamp.from(to))
+			.query(Long.class)
+			.single();
+	}
+
 	Optional<Order> find(long id) {
 		return this.jdbc.sql("SELECT * FROM orders WHERE id = ?").param(id).query(Order.class).optional();
 	}

@@ -1,9 +1,11 @@
 package io.github.asynctask.autoconfigure.console;
 
+import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.redis.RedisBroker;
 
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -36,8 +38,10 @@ public final class AsyncTaskConsoleAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties) {
-		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments());
+	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties,
+			ObjectProvider<AsyncTaskTemplate> template) {
+		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
+				new ScheduleAccess(template.getIfAvailable()));
 	}
 
 	/**

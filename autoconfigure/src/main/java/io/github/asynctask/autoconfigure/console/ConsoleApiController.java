@@ -106,6 +106,16 @@ final class ConsoleApiController {
 		return write(request, () -> this.operations.resume(queue));
 	}
 
+	@PostMapping("/schedules/{name}/pause")
+	ResponseEntity<Object> pauseSchedule(@PathVariable String name, WebRequest request) {
+		return write(request, () -> this.operations.pauseSchedule(name, true));
+	}
+
+	@PostMapping("/schedules/{name}/resume")
+	ResponseEntity<Object> resumeSchedule(@PathVariable String name, WebRequest request) {
+		return write(request, () -> this.operations.pauseSchedule(name, false));
+	}
+
 	private ResponseEntity<Object> write(WebRequest request, Supplier<Done> operation) {
 		if (!this.properties.isWritesEnabled()) {
 			return ResponseEntity.status(HttpStatus.FORBIDDEN)

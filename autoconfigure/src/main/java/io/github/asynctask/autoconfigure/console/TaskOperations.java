@@ -42,15 +42,31 @@ public class TaskOperations {
 
 	private final Clock clock;
 
+	private final ScheduleAccess schedules;
+
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
-		this(broker, processed, showArguments, Clock.systemUTC());
+		this(broker, processed, showArguments, new ScheduleAccess(null));
+	}
+
+	/**
+	 * @param schedules the application's periodic tasks
+	 */
+	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments,
+			ScheduleAccess schedules) {
+		this(broker, processed, showArguments, Clock.systemUTC(), schedules);
 	}
 
 	TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments, Clock clock) {
+		this(broker, processed, showArguments, clock, new ScheduleAccess(null));
+	}
+
+	private TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments, Clock clock,
+			ScheduleAccess schedules) {
 		this.broker = broker;
 		this.processed = processed;
 		this.showArguments = showArguments;
 		this.clock = clock;
+		this.schedules = schedules;
 	}
 
 	/** Every registered queue with its sizes, and every live instance. */
@@ -69,7 +85,8 @@ public class TaskOperations {
 			queues.add(new QueueView(queue, stats.paused(), stats.latency().toMillis(), sizes,
 					this.processed.processed(queue), instances.serving(queue)));
 		}
-		return new Overview(queues, instances.instances(), this.clock.instant().toString());
+		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
+				this.schedules.list().stream().map(Views.ScheduleView::of).toList());
 	}
 
 	/**
@@ -134,6 +151,19 @@ public class TaskOperations {
 	}
 
 	/** Stop every instance fetching from the queue. */
+	/**
+	 * Pause ({@code true}) or resume a periodic task of this application on every
+	 * instance.
+	 */
+	public Done pauseSchedule(String name, boolean paused) {
+		if (!this.schedules.setPaused(name, paused)) {
+			throw new TaskOperationException(Reason.NOT_FOUND,
+					"No enabled schedule '" + name + "' in this application");
+		}
+		return new Done("Schedule '" + name + "' is "
+				+ (paused ? "paused: its ticks pass without a run" : "resumed: it runs from its next tick"));
+	}
+
 	public Done pause(String queue) {
 		checkKnown(queue);
 		this.broker.pause(queue);

@@ -3,6 +3,7 @@ package io.github.asynctask.autoconfigure.console;
 import java.util.List;
 import java.util.Map;
 
+import io.github.asynctask.ScheduleInfo;
 import tools.jackson.databind.JsonNode;
 import org.jspecify.annotations.Nullable;
 
@@ -21,8 +22,41 @@ public final class Views {
 	 * @param queues the queues, by name
 	 * @param instances the live instances
 	 * @param readAt when this was read (this instance's clock)
+	 * @param schedules the periodic tasks of the answering application, with their last
+	 * and next tick
 	 */
-	public record Overview(List<QueueView> queues, List<InstanceView> instances, String readAt) {
+	public record Overview(List<QueueView> queues, List<InstanceView> instances, String readAt,
+			List<ScheduleView> schedules) {
+
+	}
+
+	/**
+	 * One periodic task.
+	 *
+	 * @param name the task (and schedule) name
+	 * @param queue the queue its ticks submit to
+	 * @param expression {@code cron ...} or {@code every ...}
+	 * @param zone the zone of a cron
+	 * @param misfire ONCE, SKIP or ALL
+	 * @param overlap whether a tick runs while the previous one's task is unfinished
+	 * @param lastTick the last tick handled, {@code null} before the first
+	 * @param nextTick the next tick, {@code null} for none
+	 * @param lastRunTaskId the task of the last fired tick, {@code null} for none
+	 * @param lastRunState its state ({@code null}: none, or finished and dropped)
+	 * @param paused whether an operator paused it
+	 */
+	public record ScheduleView(String name, String queue, String expression, String zone, String misfire,
+			boolean overlap, @Nullable String lastTick, @Nullable String nextTick, @Nullable String lastRunTaskId,
+			@Nullable String lastRunState, boolean paused) {
+
+		static ScheduleView of(ScheduleInfo info) {
+			return new ScheduleView(info.name(), info.queue(), info.expression(), info.zone(), info.misfire(),
+					info.overlap(), (info.lastTick() != null) ? info.lastTick().toString() : null,
+					(info.nextTick() != null) ? info.nextTick().toString() : null, info.lastRunTaskId(),
+					(info.lastRunState() != null) ? info.lastRunState().name().toLowerCase(java.util.Locale.ROOT)
+							: null,
+					info.paused());
+		}
 
 	}
 

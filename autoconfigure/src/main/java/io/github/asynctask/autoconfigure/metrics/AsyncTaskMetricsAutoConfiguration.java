@@ -3,6 +3,7 @@ package io.github.asynctask.autoconfigure.metrics;
 import java.util.Map;
 
 import io.github.asynctask.metrics.BusyWorkers;
+import io.github.asynctask.metrics.MicrometerScheduleListener;
 import io.github.asynctask.metrics.MicrometerTaskListener;
 import io.github.asynctask.metrics.QueueMetrics;
 import io.github.asynctask.redis.RedisBroker;
@@ -37,6 +38,12 @@ public final class AsyncTaskMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	MicrometerTaskListener asyncTaskMetricsListener(MeterRegistry registry) {
 		return new MicrometerTaskListener(registry);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	MicrometerScheduleListener asyncTaskScheduleMetricsListener(MeterRegistry registry) {
+		return new MicrometerScheduleListener(registry);
 	}
 
 	@Bean

@@ -7,6 +7,8 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 import io.github.asynctask.TaskState;
+import io.github.asynctask.AsyncTaskTemplate;
+import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -125,6 +127,37 @@ class ConsoleBrowserIntegrationTests {
 		new WebDriverWait(this.browser, Duration.ofSeconds(20))
 			.until(ExpectedConditions.invisibilityOfElementLocated(row));
 		assertThat(this.browser.findElement(By.id("toast")).getText()).contains("pending again");
+	}
+
+	@Test
+	void operatorSeesAScheduleAndPausesIt(RedisServer redis) {
+		this.context.close();
+		this.context = ConsoleTestApplication.start(redis, new Class<?>[] { Hourly.class },
+				"async-task.console.enabled=true", "async-task.console.writes-enabled=true",
+				"async-task.console.write-role=", "async-task.console.refresh-interval=1s");
+		this.browser.get(url("/asynctask"));
+		By schedule = By.xpath("//table[@id='schedules']//tr[td[contains(., 'report.hourly')]]");
+		WebElement row = new WebDriverWait(this.browser, Duration.ofSeconds(20))
+			.until(ExpectedConditions.visibilityOfElementLocated(schedule));
+		assertThat(row.getText()).contains("every 1h").contains("misfire ONCE");
+		new WebDriverWait(this.browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
+			.until((driver) -> {
+				driver.findElement(schedule).findElement(By.tagName("button")).click();
+				return true;
+			});
+		io.github.asynctask.AsyncTaskTemplate template = this.context
+			.getBean(io.github.asynctask.AsyncTaskTemplate.class);
+		await().atMost(Duration.ofSeconds(20)).until(() -> template.schedules().get(0).paused());
+		new WebDriverWait(this.browser, Duration.ofSeconds(20))
+			.until(ExpectedConditions.textToBePresentInElementLocated(schedule, "paused"));
+	}
+
+	static class Hourly {
+
+		@AsyncTask(name = "report.hourly", every = "1h")
+		public void run() {
+		}
+
 	}
 
 	private void saveScreenshot(String name) throws Exception {

@@ -30,7 +30,9 @@ class AsyncTaskMetricsAutoConfigurationTests {
 		this.runner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 			.withBean(RedisBroker.class, () -> this.broker)
 			.run((context) -> {
-				assertThat(context).hasSingleBean(MicrometerTaskListener.class).hasSingleBean(QueueMetrics.class);
+				assertThat(context).hasSingleBean(MicrometerTaskListener.class)
+					.hasSingleBean(io.github.asynctask.metrics.MicrometerScheduleListener.class)
+					.hasSingleBean(QueueMetrics.class);
 				assertThat(context.getBean(MeterRegistry.class).find(MicrometerTaskListener.RESEND_BUFFER).gauge())
 					.isNotNull();
 			});

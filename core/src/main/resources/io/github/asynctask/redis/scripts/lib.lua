@@ -140,6 +140,12 @@ local function write_task(tasks, payloads, id, meta)
   return value
 end
 
+-- The meta of a new pending task; a, k and t are left out while they hold their defaults
+-- (0, none, c): bytes per pending task.
+local function new_meta(name, max_retries, now)
+  return { v = 2, n = name, s = 'p', m = max_retries, c = now }
+end
+
 -- Records a new task: its meta and, once for its whole life, its payload.
 local function create_task(tasks, payloads, id, meta, payload)
   redis.call('HSET', tasks, id, cjson.encode(meta))

@@ -1,0 +1,228 @@
+package io.github.asynctask.schedule;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.github.asynctask.ScheduleInfo;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.redis.ScheduleStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Fires the application's periodic tasks: one daemon thread ({@code asynctask-scheduler})
+ * sleeps until the earliest next tick by Redis time and hands each due schedule to
+ * {@link TickFiring}. Every instance runs one; the script makes each tick fire once.
+ */
+public final class ScheduleRunner implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(ScheduleRunner.class);
+
+	/**
+	 * Longest sleep, so a far tick is measured again against the latest Redis time
+	 * offset.
+	 */
+	private static final long MAX_SLEEP_MS = 300_000;
+
+	/** Wait after Redis could not be reached. */
+	private static final long FAILURE_PAUSE_MS = 1_000;
+
+	private final TaskRegistry registry;
+
+	private final ScheduleFactory factory;
+
+	private final TickFiring firing;
+
+	private final java.util.Set<String> overridden;
+
+	private final ScheduleStore store;
+
+	private final Clock clock;
+
+	/** Built at the first start or listing, when the registry is complete. */
+	private volatile @Nullable List<Schedule> schedules;
+
+	/** Guarded by this. */
+	private @Nullable Thread thread;
+
+	/** Guarded by this. */
+	private boolean running;
+
+	/**
+	 * @param registry the task definitions
+	 * @param overrides the per-environment settings by schedule name
+	 * @param firing calls the tick script
+	 * @param store reads schedule states for listings
+	 * @param clock the local clock (only for sleeping: Redis time decides what is due)
+	 */
+	public ScheduleRunner(TaskRegistry registry, Map<String, ScheduleOverride> overrides, TickFiring firing,
+			ScheduleStore store, Clock clock) {
+		this.registry = registry;
+		this.factory = new ScheduleFactory(overrides);
+		this.overridden = java.util.Set.copyOf(overrides.keySet());
+		this.firing = firing;
+		this.store = store;
+		this.clock = clock;
+	}
+
+	private List<Schedule> schedules() {
+		List<Schedule> schedules = this.schedules;
+		if (schedules == null) {
+			List<Schedule> built = new ArrayList<>();
+			this.registry.definitions().forEach((definition) -> {
+				Schedule schedule = this.factory.create(definition, (problem) -> {
+				});
+				if (schedule != null) {
+					built.add(schedule);
+				}
+			});
+			schedules = List.copyOf(built);
+			this.schedules = schedules;
+		}
+		return schedules;
+	}
+
+	/** Every schedule enabled here, with its state from Redis. */
+	public List<ScheduleInfo> list() {
+		List<ScheduleInfo> infos = new ArrayList<>();
+		for (Schedule schedule : schedules()) {
+			infos.add(ScheduleInfos.of(schedule, this.store.state(schedule.queue(), schedule.name()).orElse(null)));
+		}
+		return infos;
+	}
+
+	/**
+	 * Pause or resume a schedule for every instance: while paused its due ticks pass over
+	 * without a run.
+	 * @return {@code false} when this application has no enabled schedule of that name
+	 */
+	public boolean setPaused(String name, boolean paused) {
+		for (Schedule schedule : schedules()) {
+			if (schedule.name().equals(name)) {
+				this.store.setPaused(schedule.queue(), name, paused,
+						TickFiring.stateRetention(schedule, System.currentTimeMillis()));
+				logger.info("Schedule '{}' {}", name, paused ? "paused" : "resumed");
+				return true;
+			}
+		}
+		return false;
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.running) {
+			return;
+		}
+		this.running = true;
+		warnOfUnknownOverrides();
+		List<Schedule> schedules = schedules();
+		if (schedules.isEmpty()) {
+			return;
+		}
+		Thread thread = new Thread(() -> loop(schedules), "asynctask-scheduler");
+		thread.setDaemon(true);
+		this.thread = thread;
+		thread.start();
+		logger.info("Started {} schedule(s): {}", schedules.size(),
+				schedules.stream().map((schedule) -> schedule.name() + " (" + schedule.expression() + ")").toList());
+	}
+
+	/** A typo, or a task name with dots or capitals written without brackets. */
+	private void warnOfUnknownOverrides() {
+		for (String name : this.overridden) {
+			if (this.registry.find(name).isEmpty()) {
+				logger.warn("async-task.schedules.{} names no task; a task name with dots or capitals goes in "
+						+ "brackets, e.g. async-task.schedules[Reports.nightly].cron", name);
+			}
+		}
+	}
+
+	@Override
+	public void stop() {
+		Thread thread;
+		synchronized (this) {
+			this.running = false;
+			thread = this.thread;
+			this.thread = null;
+			notifyAll();
+		}
+		if (thread != null) {
+			thread.interrupt();
+			try {
+				thread.join(5_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	@Override
+	public synchronized boolean isRunning() {
+		return this.running;
+	}
+
+	/** After the worker containers, so ticks find workers ready. */
+	@Override
+	public int getPhase() {
+		return SmartLifecycle.DEFAULT_PHASE - 512;
+	}
+
+	private void loop(List<Schedule> schedules) {
+		List<TickFiring.Cursor> cursors = schedules.stream().map(TickFiring.Cursor::new).toList();
+		while (isRunning()) {
+			long now = this.firing.redisNowEstimate(this.clock.millis());
+			for (TickFiring.Cursor cursor : cursors) {
+				if (cursor.nextTick() <= now) {
+					fire(cursor, now);
+				}
+			}
+			long earliest = cursors.stream().mapToLong(TickFiring.Cursor::nextTick).min().orElse(Ticks.NEVER);
+			pause(Math.max(1, Math.min(MAX_SLEEP_MS, earliest - this.firing.redisNowEstimate(this.clock.millis()))));
+		}
+	}
+
+	/** One schedule; a failure (Redis away) retries it alone after a pause. */
+	private void fire(TickFiring.Cursor cursor, long now) {
+		try {
+			this.firing.fire(cursor, this.clock);
+			if (cursor.failing) {
+				logger.info("Schedule '{}' fires ticks again", cursor.schedule.name());
+				cursor.failing = false;
+			}
+		}
+		catch (RuntimeException ex) {
+			// once per outage, not every second while Redis is away
+			if (!cursor.failing) {
+				logger.warn("Schedule '{}' could not fire its ticks, trying again every {} ms: {}",
+						cursor.schedule.name(), FAILURE_PAUSE_MS, ex.getMessage());
+				cursor.failing = true;
+			}
+			cursor.nextTick = now + FAILURE_PAUSE_MS;
+		}
+	}
+
+	private synchronized void pause(long millis) {
+		if (!this.running) {
+			return;
+		}
+		try {
+			wait(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			this.running = false;
+		}
+	}
+
+	static Instant instant(long millis) {
+		return Instant.ofEpochMilli(millis);
+	}
+
+}

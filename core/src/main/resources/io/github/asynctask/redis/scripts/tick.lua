@@ -1,0 +1,172 @@
+--[[
+  Fires the due ticks of one periodic task, at most once per tick whatever the number of
+  instances calling: the schedule's state (last tick handled) is compared and advanced in
+  the same script that creates the tick's task. The caller computes the tick times (cron
+  is parsed in Java); Redis TIME alone decides which of them are due, so instance clocks
+  do not matter.
+
+  KEYS[1] <prefix>:{q}:schedule:<name>  hash: last (ms, last tick handled), fp (expression
+          fingerprint), id (task id of the last tick fired), fired (ms, that tick), paused
+          ('1' while an operator paused the schedule: due ticks pass over, counted missed)
+  KEYS[2] <prefix>:{q}:t          tasks hash (meta)
+  KEYS[3] <prefix>:{q}:p          payloads hash
+  KEYS[4] <prefix>:{q}:pending    list
+  KEYS[5] <prefix>:{q}:wake       list, wake-up token (pushed when pending goes from empty to non-empty)
+  ARGV[1] expression fingerprint; a state with another one is reset (no stale tick fires)
+  ARGV[2] the last tick (ms) the candidates follow, as the caller believes; -1 unknown
+  ARGV[3] misfire: once | skip | all
+  ARGV[4] overlap: 1 a tick runs while the previous one's task is unfinished, 0 skip it
+  ARGV[5] task name
+  ARGV[6] max retries of the task
+  ARGV[7] 1 when further ticks follow the candidates before the caller's idea of now
+  ARGV[8] how long the state outlives the last call, in ms (a schedule removed from the
+          code leaves no state behind); every call renews it
+  then 3 values per candidate tick, ascending, all after ARGV[2]:
+    tick time (ms), task id, payload
+  Reply: { code, last tick (ms), Redis now (ms), fired, skipped for overlap, missed,
+           id of each task created ... } with code
+    1 applied: the candidates were compared with now (none may have been due)
+    2 stale: the stored last tick is not ARGV[2] (another instance fired, or the caller
+      is new); nothing changed, the caller recomputes from the reply's last tick
+    3 reset: no state or another fingerprint; last tick := now, nothing fired
+    4 reset: the state was unreadable (corrupt); last tick := now, nothing fired
+]]
+local state, tasks, payloads, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local fingerprint, from = ARGV[1], tonumber(ARGV[2])
+local misfire, overlap, name, max_retries = ARGV[3], ARGV[4] == '1', ARGV[5], tonumber(ARGV[6])
+local more = ARGV[7] == '1'
+local retention = tonumber(ARGV[8])
+local now = now_ms()
+
+-- validate every argument before the first write
+if not finite(from) or not finite(max_retries) or not finite(retention) or retention < 1
+    or (misfire ~= 'once' and misfire ~= 'skip' and misfire ~= 'all') or (#ARGV - 8) % 3 ~= 0 then
+  return redis.error_reply('tick: bad arguments for schedule ' .. state)
+end
+local ticks, ids, bodies = {}, {}, {}
+local previous = from
+for i = 9, #ARGV, 3 do
+  local tick = tonumber(ARGV[i])
+  if not finite(tick) or tick <= previous then
+    return redis.error_reply('tick: candidate ticks must ascend after ARGV[2] for schedule ' .. state)
+  end
+  previous = tick
+  ticks[#ticks + 1] = tick
+  ids[#ids + 1] = ARGV[i + 1]
+  bodies[#bodies + 1] = ARGV[i + 2]
+end
+
+local function reset(code)
+  redis.call('HSET', state, 'last', now, 'fp', fingerprint)
+  redis.call('PEXPIRE', state, retention)
+  return { code, now, now, 0, 0, 0 }
+end
+
+local kind = redis.call('TYPE', state)['ok']
+if kind == 'none' then
+  return reset(3)
+end
+if kind ~= 'hash' then
+  redis.call('DEL', state)
+  return reset(4)
+end
+local stored = redis.call('HMGET', state, 'last', 'fp', 'id', 'paused')
+if not stored[1] and not stored[2] then
+  -- only a pause flag, written before the first tick
+  return reset(3)
+end
+local last = tonumber(stored[1])
+if not finite(last) or type(stored[2]) ~= 'string' then
+  redis.call('DEL', state)
+  return reset(4)
+end
+if stored[2] ~= fingerprint then
+  return reset(3)
+end
+redis.call('PEXPIRE', state, retention)
+if last ~= from then
+  return { 2, last, now, 0, 0, 0 }
+end
+
+local due = 0
+for i = 1, #ticks do
+  if ticks[i] <= now then
+    due = i
+  end
+end
+if due == 0 then
+  return { 1, last, now, 0, 0, 0 }
+end
+
+-- whether the task of the last tick fired has not finished yet (absent: done and dropped)
+local previous_id = stored[3]
+local function unfinished()
+  if not previous_id then
+    return false
+  end
+  local meta = read_task(tasks, previous_id)
+  return meta ~= nil and meta.s ~= 'c' and meta.s ~= 'd'
+end
+
+-- more due ticks than offered: the caller stopped at max-catch-up
+local truncated = more and due == #ticks
+
+if stored[4] == '1' then
+  local passed = ticks[due]
+  if truncated then
+    passed = now
+  end
+  redis.call('HSET', state, 'last', passed)
+  return { 1, passed, now, 0, 0, due }
+end
+
+-- on time: exactly one tick due; otherwise the due ticks were missed
+local fire = {}
+local missed = 0
+if due == 1 and not truncated then
+  fire[1] = 1
+elseif misfire == 'once' then
+  fire[1] = due
+  missed = due - 1
+elseif misfire == 'all' then
+  for i = 1, due do
+    fire[#fire + 1] = i
+  end
+else
+  missed = due
+end
+
+local skipped = 0
+if not overlap and #fire > 0 then
+  if unfinished() then
+    skipped = #fire
+    fire = {}
+  elseif #fire > 1 then
+    skipped = #fire - 1
+    fire = { fire[#fire] }
+  end
+end
+
+local out = { 1, 0, now, #fire, skipped, missed }
+local pushed = {}
+for _, i in ipairs(fire) do
+  if redis.call('HEXISTS', tasks, ids[i]) == 0 then
+    create_task(tasks, payloads, ids[i], new_meta(name, max_retries, now), bodies[i])
+    pushed[#pushed + 1] = ids[i]
+    out[#out + 1] = ids[i]
+  end
+end
+local new_last = ticks[due]
+if truncated then
+  new_last = now
+end
+redis.call('HSET', state, 'last', new_last)
+out[2] = new_last
+out[4] = #pushed
+if #pushed > 0 then
+  redis.call('HSET', state, 'id', pushed[#pushed], 'fired', ticks[fire[#fire]])
+  if redis.call('LPUSH', pending, unpack(pushed)) == #pushed then
+    wake(KEYS[5])
+  end
+end
+return out
