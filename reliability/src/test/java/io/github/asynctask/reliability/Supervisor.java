@@ -36,7 +36,13 @@ final class Supervisor implements AutoCloseable {
 						this.rig.faults.add(new LedgerChecker.Fault(worker.name(), System.currentTimeMillis(), "kill"));
 					}
 					this.restarts.incrementAndGet();
-					worker.start();
+					try {
+						worker.start();
+					}
+					catch (IllegalStateException ex) {
+						// halted again before it was ready (a crashing task fetched at once on
+						// start-up): the next round sees it dead and restarts it
+					}
 				}
 			}
 			try {
