@@ -16,6 +16,7 @@ import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
@@ -78,6 +79,11 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedRetention = completedRetention;
 		this.completedIds = completedIds;
+	}
+
+	@Override
+	public @Nullable Duration sinceUnavailable() {
+		return this.runner.sinceLastFailure();
 	}
 
 	@Override

@@ -10,6 +10,7 @@ import java.util.Set;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The only class that changes task state in Redis: one method per transition, each one
@@ -24,6 +25,16 @@ public interface RedisBroker {
 
 	/** The key layout in use. */
 	RedisKeys keys();
+
+	/**
+	 * How long ago a call to Redis last failed (unreachable, out of memory, no reply in
+	 * time), or null when none has or the broker does not track it. The recoverer waits a
+	 * lease after such a failure, so that workers that could not report meanwhile do so
+	 * before their expired leases are taken.
+	 */
+	default @Nullable Duration sinceUnavailable() {
+		return null;
+	}
 
 	/**
 	 * Record one task: pending, or scheduled when it has a delay; dedup by bizId in the

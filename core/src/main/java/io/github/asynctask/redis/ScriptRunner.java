@@ -45,6 +45,9 @@ final class ScriptRunner {
 	 */
 	private volatile @Nullable RedisClusterAsyncCommands<byte[], byte[]> shared;
 
+	/** When a script call last failed (System.nanoTime, 0: never); set by any caller. */
+	private volatile long lastFailure;
+
 	/** Guarded by this; the last attempt to open {@link #shared}. */
 	private @Nullable CompletableFuture<@Nullable RedisClusterAsyncCommands<byte[], byte[]>> opening;
 
@@ -57,8 +60,27 @@ final class ScriptRunner {
 	 * Run one script; replies come back as byte[] (bulk), Long (integer) and List
 	 * (array).
 	 */
-	@SuppressWarnings("unchecked")
 	<T> T run(LuaScript script, String queue, List<String> keys, List<String> args) {
+		try {
+			return runScript(script, queue, keys, args);
+		}
+		catch (RedisUnavailableException ex) {
+			this.lastFailure = System.nanoTime();
+			throw ex;
+		}
+	}
+
+	/**
+	 * How long ago a script call last failed (Redis unreachable, out of memory, no reply
+	 * in time), or null when none has.
+	 */
+	@Nullable Duration sinceLastFailure() {
+		long at = this.lastFailure;
+		return (at == 0) ? null : Duration.ofNanos(System.nanoTime() - at);
+	}
+
+	@SuppressWarnings("unchecked")
+	private <T> T runScript(LuaScript script, String queue, List<String> keys, List<String> args) {
 		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync(script, queue);
 		if (shared != null) {
 			try {

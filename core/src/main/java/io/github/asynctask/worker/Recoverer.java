@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
-import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.redis.RecoverResult;
 import io.github.asynctask.redis.RedisBroker;
 
@@ -14,8 +13,8 @@ import io.github.asynctask.redis.RedisBroker;
  * looked at again just after its earliest lease deadline (as the forwarder sleeps until
  * the earliest due time), and at least once per lease when nothing runs, so an expired
  * lease is recovered within {@link #SLACK} of its end however many instances run. After
- * Redis could not be reached it waits a third of the lease before recovering again: the
- * leases that ran out meanwhile belong to workers that may be alive and about to report a
+ * Redis could not be reached it waits a whole lease before recovering again: the leases
+ * that ran out meanwhile belong to workers that may be alive and about to report a
  * success they could not send, and taking their tasks first would run those bodies again.
  */
 final class Recoverer implements PeriodicLoop.Step {
@@ -45,29 +44,21 @@ final class Recoverer implements PeriodicLoop.Step {
 	 */
 	private final Duration longestWait;
 
-	/** How long recovery waits once Redis answers again after an outage. */
+	/** How long recovery waits after a call found Redis unavailable. */
 	private final Duration afterOutage;
 
 	private final QueueTimes times = new QueueTimes();
-
-	/** Set when a call found Redis unreachable; read and cleared by the loop's thread. */
-	private boolean outage;
 
 	Recoverer(RedisBroker broker, List<String> queues, Duration interval, Duration lease) {
 		this.broker = broker;
 		this.queues = List.copyOf(queues);
 		this.longestWait = (interval.compareTo(lease) < 0) ? interval : lease;
-		this.afterOutage = lease.dividedBy(3);
+		this.afterOutage = lease;
 	}
 
 	@Override
 	public Duration run() {
 		long now = System.nanoTime();
-		if (this.outage) {
-			this.outage = false;
-			this.queues.forEach((queue) -> this.times.runIn(queue, this.afterOutage, now));
-			return this.afterOutage;
-		}
 		for (String queue : this.queues) {
 			if (this.times.due(queue, now)) {
 				this.times.runIn(queue, recover(queue), now);
@@ -77,14 +68,11 @@ final class Recoverer implements PeriodicLoop.Step {
 	}
 
 	private Duration recover(String queue) {
-		RecoverResult result;
-		try {
-			result = this.broker.recover(queue, BATCH, RETRY_DELAY);
+		Duration sinceUnavailable = this.broker.sinceUnavailable();
+		if (sinceUnavailable != null && sinceUnavailable.compareTo(this.afterOutage) < 0) {
+			return this.afterOutage.minus(sinceUnavailable);
 		}
-		catch (RedisUnavailableException ex) {
-			this.outage = true;
-			throw ex;
-		}
+		RecoverResult result = this.broker.recover(queue, BATCH, RETRY_DELAY);
 		if (result.recovered() >= BATCH) {
 			return Duration.ZERO;
 		}

@@ -114,6 +114,11 @@ final class LedgerBroker implements RedisBroker {
 	}
 
 	@Override
+	public Duration sinceUnavailable() {
+		return this.delegate.sinceUnavailable();
+	}
+
+	@Override
 	public Set<DeliveryToken> extendLeases(String queue, Collection<DeliveryToken> deliveries, Duration lease) {
 		return this.delegate.extendLeases(queue, deliveries, lease);
 	}

@@ -40,7 +40,8 @@ final class Supervisor implements AutoCloseable {
 						worker.start();
 					}
 					catch (IllegalStateException ex) {
-						// halted again before it was ready (a crashing task fetched at once on
+						// halted again before it was ready (a crashing task fetched at
+						// once on
 						// start-up): the next round sees it dead and restarts it
 					}
 				}
