@@ -69,7 +69,11 @@ class PoisonIntegrationTests {
 			assertThat(failed.lastError()).contains("poison always");
 			assertThat(failed.lastError().length()).as("stored error text is bounded")
 				.isLessThanOrEqualTo(MAX_ERROR_TEXT);
-			assertThat(starts(rig, failing)).as("1 + maxRetries runs").isEqualTo(3);
+			// deliveries are counted at fetch: one fetched by a JVM the crashing task
+			// halted
+			// used an attempt without running the body
+			assertThat(failed.attempts()).as("1 + maxRetries deliveries").isEqualTo(3);
+			assertThat(starts(rig, failing)).as("runs, at most one per delivery").isBetween(2L, 3L);
 			assertThat(crashed.state()).isEqualTo(TaskState.DEAD);
 			assertThat(crashed.lastError()).contains("lease expired").contains("no retries are left");
 			assertThat(starts(rig, crashing)).as("deliveries counted at fetch end the crash loop").isEqualTo(2);
