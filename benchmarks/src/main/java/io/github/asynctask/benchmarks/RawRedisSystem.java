@@ -30,6 +30,11 @@ final class RawRedisSystem implements SystemUnderTest {
 
 	static final String TASK_NAME = "bench.noop";
 
+	/**
+	 * The library's default completed-ids window (1h), remembered by complete as it does.
+	 */
+	static final String COMPLETED_IDS_MILLIS = "3600000";
+
 	@Override
 	public String name() {
 		return "raw-redis";
@@ -95,12 +100,13 @@ final class RawRedisSystem implements SystemUnderTest {
 			this.completeSha = this.sync.scriptLoad(CoreScripts.source("complete"));
 			String q = QUEUE;
 			this.enqueueKeys = new String[] { this.keys.tasks(q), this.keys.pending(q), this.keys.scheduled(q),
-					this.keys.payloads(q), this.keys.wake(q), this.keys.noUnique(q) };
+					this.keys.payloads(q), this.keys.wake(q), this.keys.noUnique(q), this.keys.done(q) };
 			this.dequeueKeys = new String[] { this.keys.tasks(q), this.keys.pending(q), this.keys.active(q),
 					this.keys.leases(q), this.keys.paused(q), this.keys.dead(q), this.keys.completed(q),
-					this.keys.fetch(q, ""), this.keys.fetch(q, ""), this.keys.payloads(q), this.keys.wake(q) };
+					this.keys.fetch(q, ""), this.keys.fetch(q, ""), this.keys.payloads(q), this.keys.done(q),
+					this.keys.wake(q) };
 			this.completeKeys = new String[] { this.keys.tasks(q), this.keys.active(q), this.keys.leases(q),
-					this.keys.completed(q), this.keys.payloads(q) };
+					this.keys.completed(q), this.keys.payloads(q), this.keys.done(q) };
 		}
 
 		@Override
@@ -114,9 +120,12 @@ final class RawRedisSystem implements SystemUnderTest {
 		 */
 		@Override
 		public void submitBatch(List<String> args) {
-			String[] keys = new String[5 + args.size()];
+			// the five fixed keys, one dedup placeholder per task, the completed-ids set
+			// last
+			String[] keys = new String[6 + args.size()];
 			System.arraycopy(this.enqueueKeys, 0, keys, 0, 5);
-			Arrays.fill(keys, 5, keys.length, this.enqueueKeys[5]);
+			Arrays.fill(keys, 5, keys.length - 1, this.enqueueKeys[5]);
+			keys[keys.length - 1] = this.enqueueKeys[6];
 			this.sync.evalsha(this.enqueueSha, ScriptOutputType.MULTI, keys, enqueueArgs(args));
 		}
 
@@ -147,11 +156,12 @@ final class RawRedisSystem implements SystemUnderTest {
 			List<String[]> group = new ArrayList<>();
 			group.add(first);
 			this.acks.drainTo(group, 255);
-			String[] args = new String[1 + group.size() * 2];
+			String[] args = new String[2 + group.size() * 2];
 			args[0] = "0";
+			args[1] = COMPLETED_IDS_MILLIS;
 			for (int i = 0; i < group.size(); i++) {
-				args[1 + i * 2] = group.get(i)[0];
-				args[2 + i * 2] = group.get(i)[1];
+				args[2 + i * 2] = group.get(i)[0];
+				args[3 + i * 2] = group.get(i)[1];
 			}
 			this.sync.evalsha(this.completeSha, ScriptOutputType.MULTI, this.completeKeys, args);
 			this.free.release(group.size());
@@ -164,12 +174,13 @@ final class RawRedisSystem implements SystemUnderTest {
 				return true;
 			}
 			int wanted = 1 + this.free.drainPermits();
-			String[] args = new String[3 + wanted];
+			String[] args = new String[4 + wanted];
 			args[0] = Integer.toString(wanted);
 			args[1] = "30000";
 			args[2] = "0";
+			args[3] = COMPLETED_IDS_MILLIS;
 			for (int i = 0; i < wanted; i++) {
-				args[3 + i] = Long.toString(ThreadLocalRandom.current().nextLong(1, 1L << 53));
+				args[4 + i] = Long.toString(ThreadLocalRandom.current().nextLong(1, 1L << 53));
 			}
 			// a fresh fetch record per call, the previous one dropped, as the broker does
 			String previous = this.dequeueKeys[7];
