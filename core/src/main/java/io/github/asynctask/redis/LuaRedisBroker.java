@@ -48,6 +48,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	private final FetchLedger fetches = new FetchLedger();
 
+	/** Records tasks that wait for others (flows): a few calls each, in several slots. */
+	private final WaitingEnqueue waiting;
+
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
 		this(connectionFactory, keys, Duration.ZERO);
 	}
@@ -79,6 +82,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedRetention = completedRetention;
 		this.completedIds = completedIds;
+		this.waiting = new WaitingEnqueue(new FlowStore(this.runner, keys));
 	}
 
 	@Override
@@ -99,6 +103,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public List<EnqueueResult> enqueueAll(List<EnqueueRequest> requests) {
 		if (requests.isEmpty()) {
 			return List.of();
+		}
+		if (requests.stream().anyMatch((request) -> !request.after().isEmpty())) {
+			return enqueueWithWaiting(requests);
 		}
 		List<List<Integer>> calls = enqueueCalls(requests);
 		List<List<String>> keys = new ArrayList<>(calls.size());
@@ -136,6 +143,24 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 				EnqueueRequest request = requests.get(call.get(i));
 				results[call.get(i)] = enqueueResult(request, values.get(2 * i), values.get(2 * i + 1));
 			}
+		}
+		return List.of(results);
+	}
+
+	/**
+	 * Requests in order, waiting ones on their own and the others in one batch before
+	 * them: a task a waiting one awaits in the same batch (a chain in one transaction)
+	 * exists before the waiting one registers.
+	 */
+	private List<EnqueueResult> enqueueWithWaiting(List<EnqueueRequest> requests) {
+		List<EnqueueRequest> plain = requests.stream().filter((request) -> request.after().isEmpty()).toList();
+		List<EnqueueResult> plainResults = plain.isEmpty() ? List.of() : enqueueAll(plain);
+		EnqueueResult[] results = new EnqueueResult[requests.size()];
+		int next = 0;
+		for (int i = 0; i < requests.size(); i++) {
+			EnqueueRequest request = requests.get(i);
+			results[i] = request.after().isEmpty() ? plainResults.get(next++)
+					: this.waiting.enqueue(request, uniqueKey(request));
 		}
 		return List.of(results);
 	}

@@ -13,6 +13,8 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.flow.FlowCompletion;
+import io.github.asynctask.flow.FlowRules;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
@@ -39,6 +41,8 @@ public final class TaskSubmitter {
 
 	private final UlidGenerator ids;
 
+	private final @Nullable FlowRules flows;
+
 	/**
 	 * Create a submitter.
 	 * @param broker the broker
@@ -51,6 +55,17 @@ public final class TaskSubmitter {
 	 */
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock) {
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, null);
+	}
+
+	/**
+	 * Create a submitter that applies the {@code after} rules of flows.
+	 * @param flows the rules, {@code null} for none
+	 */
+	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
+			@Nullable FlowRules flows) {
+		this.flows = flows;
 		this.broker = broker;
 		this.codec = codec;
 		this.bizIds = bizIds;
@@ -87,6 +102,10 @@ public final class TaskSubmitter {
 		for (SubmitInterceptor interceptor : this.interceptors) {
 			interceptor.beforeSubmit(definition, args, headers);
 		}
+		String bizId = (options.getBizId() != null) ? options.getBizId() : this.bizIds.evaluate(definition, args);
+		if (bizId != null && this.flows != null && this.flows.isAwaited(definition.name())) {
+			headers.put(FlowCompletion.BIZ_ID_HEADER, bizId);
+		}
 		String payload = this.codec.encode(definition, args, headers, options.getTimeout());
 		String queue = (options.getQueue() != null) ? options.getQueue() : definition.queue();
 		int maxRetries = (options.getMaxRetries() != null) ? options.getMaxRetries() : definition.maxRetries();
@@ -98,11 +117,10 @@ public final class TaskSubmitter {
 		else if (delay != null && !delay.isZero()) {
 			request = request.withDelay(delay);
 		}
-		String bizId = (options.getBizId() != null) ? options.getBizId() : this.bizIds.evaluate(definition, args);
 		if (bizId != null) {
 			request = request.withBizId(bizId, definition.dedupTtl());
 		}
-		return request;
+		return (this.flows != null) ? this.flows.apply(request) : request;
 	}
 
 }

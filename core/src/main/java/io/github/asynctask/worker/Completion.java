@@ -34,8 +34,16 @@ final class Completion {
 
 	private final UnknownTasks unknownTasks;
 
+	private final SuccessHook successHook;
+
 	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
 			PendingReports pending, AckSender acks, UnknownTasks unknownTasks) {
+		this(broker, backoff, listener, completedRetention, pending, acks, unknownTasks, SuccessHook.NO_OP);
+	}
+
+	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
+			PendingReports pending, AckSender acks, UnknownTasks unknownTasks, SuccessHook successHook) {
+		this.successHook = successHook;
 		this.unknownTasks = unknownTasks;
 		this.broker = broker;
 		this.backoff = backoff;
@@ -54,6 +62,14 @@ final class Completion {
 		}
 		if (outcome.succeeded()) {
 			this.listener.completed(delivery.queue(), delivery.name(), ran);
+			if (this.successHook.handles(delivery)) {
+				send(new Report(task, Report.COMPLETE, () -> {
+					this.successHook.beforeAck(delivery);
+					return this.broker.complete(delivery, this.completedRetention);
+				}, () -> {
+				}), owner);
+				return;
+			}
 			Report report = new Report(task, Report.COMPLETE,
 					() -> this.broker.complete(delivery, this.completedRetention), () -> {
 					});

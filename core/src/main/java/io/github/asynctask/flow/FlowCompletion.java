@@ -1,0 +1,73 @@
+package io.github.asynctask.flow;
+
+import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.definition.TaskDefinition;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.worker.SuccessHook;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The completing worker's part of flows: before acking a task that other tasks run after,
+ * mark its (name, bizId) met and release the tasks waiting for it. Marking comes first: a
+ * crash before the ack runs the task again (at least once), and the waiters, owed in
+ * Redis from the mark on, are released by the sweep.
+ */
+public final class FlowCompletion implements SuccessHook {
+
+	private static final Logger logger = LoggerFactory.getLogger(FlowCompletion.class);
+
+	/** The header carrying an awaited task's bizId to its worker. */
+	public static final String BIZ_ID_HEADER = "asynctask-flow-biz-id";
+
+	private final FlowRules rules;
+
+	private final TaskRegistry registry;
+
+	private final TaskCodec codec;
+
+	private final FlowStore store;
+
+	private final FlowReleases releases;
+
+	/** Runs between the mark and the releases: tests simulate a crash there. */
+	volatile Runnable afterMark = () -> {
+	};
+
+	public FlowCompletion(FlowRules rules, TaskRegistry registry, TaskCodec codec, FlowStore store) {
+		this.rules = rules;
+		this.registry = registry;
+		this.codec = codec;
+		this.store = store;
+		this.releases = new FlowReleases(store);
+	}
+
+	@Override
+	public boolean handles(Delivery delivery) {
+		return this.rules.isAwaited(delivery.name());
+	}
+
+	@Override
+	public void beforeAck(Delivery delivery) {
+		TaskDefinition definition = this.registry.find(delivery.name()).orElse(null);
+		if (definition == null) {
+			return;
+		}
+		String bizId = this.codec.decode(definition, delivery.payload()).headers().get(BIZ_ID_HEADER);
+		if (bizId == null) {
+			logger.debug("Task '{}' (id {}) completed without a bizId; no waiting task can match it", delivery.name(),
+					delivery.id());
+			return;
+		}
+		EnqueueRequest.Awaited condition = EnqueueRequest.Awaited.task(delivery.queue(), delivery.name(), bizId);
+		var owed = this.store.done(delivery.queue(), condition.condition(), this.rules.remember(definition));
+		this.afterMark.run();
+		if (!owed.isEmpty()) {
+			this.releases.carryOut(delivery.queue(), owed);
+		}
+	}
+
+}
