@@ -26,8 +26,12 @@ import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.ScheduleStore;
 import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.flow.FlowCompletion;
+import io.github.asynctask.flow.FlowRules;
+import io.github.asynctask.flow.FlowSweeper;
 import io.github.asynctask.schedule.ScheduleCheck;
 import io.github.asynctask.schedule.ScheduleListener;
 import io.github.asynctask.schedule.ScheduleOverride;
@@ -103,6 +107,13 @@ public final class AsyncTaskAutoConfiguration {
 					properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
 		}
 
+		@Bean
+		@ConditionalOnMissingBean
+		FlowStore asyncTaskFlowStore(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new FlowStore(connectionFactory, keys, properties.getRedisTimeout());
+		}
+
 		// Warns (or refuses, with strict-redis) once all singletons exist, when Redis may
 		// evict tasks.
 		@Bean
@@ -158,6 +169,13 @@ public final class AsyncTaskAutoConfiguration {
 					new ScheduleCheck(ScheduleConfiguration.overrides(properties))));
 		}
 
+		// Reads and checks the after rules once every bean is registered.
+		@Bean
+		@ConditionalOnMissingBean
+		FlowRules asyncTaskFlowRules(TaskRegistry registry, AsyncTaskProperties properties) {
+			return new FlowRules(registry, properties.getDefaults().getWaitTimeout());
+		}
+
 		@Bean
 		@ConditionalOnMissingBean
 		ResendBuffer asyncTaskResendBuffer(RedisBroker broker, ObjectProvider<TaskListener> listeners) {
@@ -168,9 +186,9 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				ResendBuffer resendBuffer) {
+				ResendBuffer resendBuffer, FlowRules flows) {
 			return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), listeners(listeners),
-					resendBuffer, Clock.systemUTC());
+					resendBuffer, Clock.systemUTC(), flows);
 		}
 
 		@Bean
@@ -219,7 +237,9 @@ public final class AsyncTaskAutoConfiguration {
 		AsyncTaskWorkers asyncTaskWorkers(AsyncTaskProperties properties, RedisBroker broker, WakeSignals wakeSignals,
 				TaskRegistry registry, TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker,
 				ObjectProvider<WorkerSettings> settings, BackoffPolicy backoff,
-				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners) {
+				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners, FlowRules flows,
+				FlowStore flowStore) {
+			FlowCompletion flowCompletion = new FlowCompletion(flows, registry, codec, flowStore);
 			return new AsyncTaskWorkers(
 					() -> Optional.ofNullable(settings.getIfAvailable())
 						.or(() -> WorkerSettingsMapper.servedQueues(properties, registry)),
@@ -227,7 +247,17 @@ public final class AsyncTaskAutoConfiguration {
 						.interceptors(interceptors.orderedStream().toList())
 						.listener(listeners(listeners))
 						.backoff(backoff)
+						.successHook(flowCompletion)
 						.build());
+		}
+
+		// Finishes flows a crash interrupted: waiting tasks' first checks and timeouts,
+		// releases owed longer than a lease.
+		@Bean
+		@ConditionalOnMissingBean
+		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties) {
+			return new FlowSweeper(flowStore, registry::queues, properties.getLease().dividedBy(3),
+					properties.getLease());
 		}
 
 		@Bean

@@ -373,6 +373,12 @@ public class AsyncTaskProperties implements Validator {
 		private Duration dedupTtl = Duration.ofHours(24);
 
 		/**
+		 * Longest a task with {@code after} waits for the tasks it runs after before it
+		 * goes dead.
+		 */
+		private Duration waitTimeout = Duration.ofHours(24);
+
+		/**
 		 * Most missed ticks a periodic task with misfire ALL runs after a pause (deploy,
 		 * outage); older missed ticks are passed over.
 		 */
@@ -410,6 +416,14 @@ public class AsyncTaskProperties implements Validator {
 
 		public void setDedupTtl(Duration dedupTtl) {
 			this.dedupTtl = dedupTtl;
+		}
+
+		public Duration getWaitTimeout() {
+			return this.waitTimeout;
+		}
+
+		public void setWaitTimeout(Duration waitTimeout) {
+			this.waitTimeout = waitTimeout;
 		}
 
 		public Backoff getBackoff() {

@@ -82,6 +82,7 @@ public class TaskOperations {
 			sizes.put("retry", stats.retry());
 			sizes.put("dead", stats.dead());
 			sizes.put("completed", stats.completed());
+			sizes.put("waiting", stats.waiting());
 			queues.add(new QueueView(queue, stats.paused(), stats.latency().toMillis(), sizes,
 					this.processed.processed(queue), instances.serving(queue)));
 		}
@@ -105,6 +106,7 @@ public class TaskOperations {
 			case DEAD -> stats.dead();
 			case RETRY -> stats.retry();
 			case SCHEDULED -> stats.scheduled();
+			case WAITING -> stats.waiting();
 			default -> stats.completed();
 		};
 		List<TaskView> tasks = this.broker.list(queue, taskState, offset, count).stream().map(this::view).toList();
@@ -198,8 +200,9 @@ public class TaskOperations {
 			case "retry" -> TaskState.RETRY;
 			case "scheduled" -> TaskState.SCHEDULED;
 			case "completed" -> TaskState.COMPLETED;
+			case "waiting" -> TaskState.WAITING;
 			default -> throw new TaskOperationException(Reason.BAD_REQUEST,
-					"state must be one of dead, retry, scheduled, completed but was '" + state + "'");
+					"state must be one of dead, retry, scheduled, completed, waiting but was '" + state + "'");
 		};
 	}
 
