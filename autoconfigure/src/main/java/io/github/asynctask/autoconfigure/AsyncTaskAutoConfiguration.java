@@ -255,9 +255,15 @@ public final class AsyncTaskAutoConfiguration {
 		// releases owed longer than a lease.
 		@Bean
 		@ConditionalOnMissingBean
-		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties) {
-			return new FlowSweeper(flowStore, registry::queues, properties.getLease().dividedBy(3),
+		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
+				RedisBroker broker) {
+			FlowSweeper sweeper = new FlowSweeper(flowStore, registry::queues, properties.getLease().dividedBy(3),
 					properties.getLease());
+			if (broker instanceof LuaRedisBroker lua) {
+				// releases owed by completions (per-call after) are carried out at once
+				lua.onOwedReleases(sweeper::owedIn);
+			}
+			return sweeper;
 		}
 
 		@Bean

@@ -137,6 +137,17 @@ public final class FlowRules implements SmartInitializingSingleton {
 		return request.withAfter(after, rule.waitTimeout());
 	}
 
+	/** The wait timeout of a task: its {@code waitTimeout}, else the default. */
+	Duration waitTimeout(String name) {
+		Rule rule = this.rules.get(name);
+		return (rule != null) ? rule.waitTimeout() : this.defaultWaitTimeout;
+	}
+
+	/** The queues of the application's tasks. */
+	java.util.Set<String> queues() {
+		return this.registry.queues();
+	}
+
 	/** How long the completion of an awaited task is remembered for later waiters. */
 	Duration remember(TaskDefinition awaited) {
 		Duration ttl = awaited.dedupTtl();

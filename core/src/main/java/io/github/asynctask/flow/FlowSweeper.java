@@ -3,6 +3,9 @@ package io.github.asynctask.flow;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import io.github.asynctask.QueueName;
@@ -46,6 +49,9 @@ public final class FlowSweeper implements SmartLifecycle {
 
 	private volatile boolean running;
 
+	/** Queues whose completions just left releases owed: swept at once. */
+	private final BlockingQueue<String> owedIn = new LinkedBlockingQueue<>();
+
 	/**
 	 * @param queues the queues this instance serves
 	 * @param interval time between sweeps
@@ -58,6 +64,31 @@ public final class FlowSweeper implements SmartLifecycle {
 		this.queues = queues;
 		this.interval = interval;
 		this.grace = grace;
+	}
+
+	/**
+	 * A completion in {@code queue} left releases owed (per-call {@code after}): carry
+	 * them out now on the sweeper's thread rather than after the next interval.
+	 */
+	public void owedIn(String queue) {
+		if (!this.owedIn.contains(queue)) {
+			this.owedIn.add(queue);
+		}
+	}
+
+	/** Carry out the releases owed by {@code queue}, however recent. */
+	void releaseOwed(String queue) {
+		try {
+			List<String> owed = this.store.owed(queue, Duration.ZERO, BATCH);
+			if (!owed.isEmpty()) {
+				this.releases.carryOut(queue, owed);
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.warn(
+					"Releasing the tasks waiting for completed tasks of queue '{}' failed: {}; the sweep " + "retries",
+					queue, ex.toString());
+		}
 	}
 
 	/** One sweep of every served queue (the loop's body; tests call it directly). */
@@ -130,10 +161,17 @@ public final class FlowSweeper implements SmartLifecycle {
 	}
 
 	private void loop() {
+		long nextSweep = 0;
 		while (this.running) {
-			sweepOnce();
+			if (System.nanoTime() - nextSweep >= 0) {
+				sweepOnce();
+				nextSweep = System.nanoTime() + this.interval.toNanos();
+			}
 			try {
-				Thread.sleep(this.interval.toMillis());
+				String queue = this.owedIn.poll(Math.max(0, nextSweep - System.nanoTime()), TimeUnit.NANOSECONDS);
+				if (queue != null) {
+					releaseOwed(queue);
+				}
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();

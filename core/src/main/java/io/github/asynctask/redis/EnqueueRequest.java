@@ -50,6 +50,11 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 			QueueName.check(queue);
 		}
 
+		/** The condition met when task {@code taskId} of {@code queue} completes. */
+		public static Awaited id(String queue, String taskId) {
+			return new Awaited(queue, "i:" + taskId);
+		}
+
 		/** The condition met when a task of this name and bizId completes. */
 		public static Awaited task(String queue, String taskName, String bizId) {
 			return new Awaited(queue, "b:" + RedisKeys.bizKey(taskName, bizId));

@@ -99,7 +99,9 @@ public final class FlowStore {
 	public Watch watch(EnqueueRequest.Awaited awaited, String queue, String id) {
 		String owner = awaited.queue();
 		long code = Replies
-			.single(this.runner.run(WATCH, owner, List.of(this.keys.flowWatchers(owner), this.keys.flowMet(owner)),
+			.single(this.runner.run(
+					WATCH, owner, List.of(this.keys.flowWatchers(owner), this.keys.flowMet(owner),
+							this.keys.tasks(owner), this.keys.done(owner)),
 					List.of(awaited.condition(), queue + SEPARATOR + id)));
 		return (code == 1) ? Watch.MET : (code == 2) ? Watch.REPLACED_UNREADABLE : Watch.REGISTERED;
 	}

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.RedisUnavailableException;
@@ -50,6 +51,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	/** Records tasks that wait for others (flows): a few calls each, in several slots. */
 	private final WaitingEnqueue waiting;
+
+	/** Told the queue when a completion left releases owed (flows); set once at start. */
+	private volatile Consumer<String> owedReleases = (queue) -> {
+	};
 
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
 		this(connectionFactory, keys, Duration.ZERO);
@@ -260,6 +265,14 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return ThreadLocalRandom.current().nextLong(1, 1L << 53);
 	}
 
+	/**
+	 * Be told the queue each time a completion moved waiting tasks (flows, per-call
+	 * {@code after}) to its owed releases, so they are carried out at once.
+	 */
+	public void onOwedReleases(Consumer<String> listener) {
+		this.owedReleases = listener;
+	}
+
 	@Override
 	public AckResult complete(Delivery delivery, Duration retention) {
 		return completeAll(List.of(delivery), retention).get(0);
@@ -284,10 +297,22 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		}
 		List<String> keys = this.completeKeys.computeIfAbsent(queue,
 				(name) -> List.of(this.keys.tasks(name), this.keys.active(name), this.keys.leases(name),
-						this.keys.completed(name), this.keys.payloads(name), this.keys.done(name)));
+						this.keys.completed(name), this.keys.payloads(name), this.keys.done(name),
+						this.keys.flowWatchers(name), this.keys.flowOwed(name)));
 		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
 		List<AckResult> results = new ArrayList<>(codes.size());
-		codes.forEach((code) -> results.add(ackResult(Replies.number(code))));
+		boolean owed = false;
+		for (Object reply : codes) {
+			long code = Replies.number(reply);
+			if (code == 2 || code == 3) {
+				owed = true;
+				code -= 2;
+			}
+			results.add(ackResult(code));
+		}
+		if (owed) {
+			this.owedReleases.accept(queue);
+		}
 		return results;
 	}
 

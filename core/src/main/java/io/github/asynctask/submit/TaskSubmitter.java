@@ -15,6 +15,7 @@ import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.flow.FlowCompletion;
 import io.github.asynctask.flow.FlowRules;
+import io.github.asynctask.flow.PerCallAfter;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
@@ -43,6 +44,8 @@ public final class TaskSubmitter {
 
 	private final @Nullable FlowRules flows;
 
+	private final @Nullable PerCallAfter perCallAfter;
+
 	/**
 	 * Create a submitter.
 	 * @param broker the broker
@@ -66,6 +69,7 @@ public final class TaskSubmitter {
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
 			@Nullable FlowRules flows) {
 		this.flows = flows;
+		this.perCallAfter = (flows != null) ? new PerCallAfter(broker, flows) : null;
 		this.broker = broker;
 		this.codec = codec;
 		this.bizIds = bizIds;
@@ -120,7 +124,16 @@ public final class TaskSubmitter {
 		if (bizId != null) {
 			request = request.withBizId(bizId, definition.dedupTtl());
 		}
-		return (this.flows != null) ? this.flows.apply(request) : request;
+		if (this.flows == null || this.perCallAfter == null) {
+			if (!options.getAfter().isEmpty()) {
+				throw new IllegalStateException("TaskOptions.after needs flows, which this submitter was built "
+						+ "without; use the auto-configured AsyncTaskTemplate");
+			}
+			return request;
+		}
+		request = this.perCallAfter.apply(this.flows.apply(request), options.getAfter());
+		this.perCallAfter.submitted(request.id(), request.queue());
+		return request;
 	}
 
 }

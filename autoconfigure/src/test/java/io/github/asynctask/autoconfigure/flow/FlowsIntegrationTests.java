@@ -31,8 +31,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.AbstractPlatformTransactionManager;
+import org.springframework.transaction.support.DefaultTransactionStatus;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -162,6 +167,73 @@ class FlowsIntegrationTests {
 	}
 
 	@Test
+	void aChainOfFiveReceiptsRunsInOrder() {
+		this.runner.withBean(Steps.class).run((context) -> {
+			Steps steps = context.getBean(Steps.class);
+			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+			TaskReceipt previous = template.submit(TaskOptions.defaults(), () -> steps.step(1));
+			for (int n = 2; n <= 5; n++) {
+				int step = n;
+				previous = template.submit(TaskOptions.defaults().after(previous), () -> steps.step(step));
+				assertThat(previous.status()).isIn(TaskReceipt.Status.WAITING, TaskReceipt.Status.ENQUEUED);
+			}
+			await().atMost(Duration.ofSeconds(20)).until(() -> Steps.finished.containsKey(5));
+			for (int n = 2; n <= 5; n++) {
+				assertThat(Steps.started.get(n)).as("step %d after step %d", n, n - 1)
+					.isGreaterThanOrEqualTo(Steps.finished.get(n - 1));
+			}
+		});
+	}
+
+	@Test
+	void aFanInOfTenReceiptsRunsAfterAllOfThem() {
+		this.runner.withBean(Steps.class).run((context) -> {
+			Steps steps = context.getBean(Steps.class);
+			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+			List<TaskReceipt> receipts = new ArrayList<>();
+			for (int n = 1; n <= 10; n++) {
+				int step = n;
+				receipts.add(template.submit(TaskOptions.defaults(), () -> steps.step(step)));
+			}
+			TaskReceipt join = template.submit(TaskOptions.defaults().after(receipts.toArray(TaskReceipt[]::new)),
+					() -> steps.step(99));
+			await().atMost(Duration.ofSeconds(20)).until(() -> Steps.finished.containsKey(99));
+			for (int n = 1; n <= 10; n++) {
+				assertThat(Steps.started.get(99)).as("join after step %d", n)
+					.isGreaterThanOrEqualTo(Steps.finished.get(n));
+			}
+			assertThat(template.find(join.taskId())).isEmpty();
+		});
+	}
+
+	@Test
+	void receiptsDeferredUntilCommitChainAfterTheCommit() {
+		this.runner.withBean(Steps.class).run((context) -> {
+			Steps steps = context.getBean(Steps.class);
+			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+			new TransactionTemplate(new SynchronizationOnlyTransactionManager()).executeWithoutResult((status) -> {
+				TaskReceipt first = template.submit(TaskOptions.defaults(), () -> steps.step(201));
+				TaskReceipt second = template.submit(TaskOptions.defaults().after(first), () -> steps.step(202));
+				assertThat(first.status()).isEqualTo(TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
+				assertThat(second.status()).isEqualTo(TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
+			});
+			await().atMost(Duration.ofSeconds(20)).until(() -> Steps.finished.containsKey(202));
+			assertThat(Steps.started.get(202)).isGreaterThanOrEqualTo(Steps.finished.get(201));
+		});
+	}
+
+	@Test
+	void anAfterNamingAnUnknownTaskIdIsRefusedAtTheCall() {
+		this.runner.withBean(Steps.class).run((context) -> {
+			Steps steps = context.getBean(Steps.class);
+			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+			assertThatThrownBy(() -> template.submit(TaskOptions.defaults().after("01NOSUCHTASK"), () -> steps.step(1)))
+				.isInstanceOf(IllegalArgumentException.class)
+				.hasMessageContaining("cannot run after task 01NOSUCHTASK: no queue holds a task with that id");
+		});
+	}
+
+	@Test
 	void anAfterNamingNoTaskRefusesStartUpNamingBeanAndMethod() {
 		this.runner.withBean("unknownAfter", UnknownAfter.class).run((context) -> {
 			assertThat(context).hasFailed();
@@ -206,6 +278,8 @@ class FlowsIntegrationTests {
 		static volatile boolean failPay;
 
 		static void reset() {
+			Steps.started.clear();
+			Steps.finished.clear();
 			payStarted.clear();
 			payFinished.clear();
 			shipStarted.clear();
@@ -234,6 +308,45 @@ class FlowsIntegrationTests {
 		public void ship(long orderId) {
 			shipStarted.putIfAbsent(orderId, System.nanoTime());
 			shipRuns.add(orderId);
+		}
+
+	}
+
+	/** Steps of a chain or fan-in, with their start and finish times. */
+	public static class Steps {
+
+		static final Map<Integer, Long> started = new ConcurrentHashMap<>();
+
+		static final Map<Integer, Long> finished = new ConcurrentHashMap<>();
+
+		@AsyncTask(name = "flow.step", queue = "steps")
+		public void step(int n) {
+			started.putIfAbsent(n, System.nanoTime());
+			finished.put(n, System.nanoTime());
+		}
+
+	}
+
+	/**
+	 * Transaction synchronization without a resource: enough for after-commit submits.
+	 */
+	static final class SynchronizationOnlyTransactionManager extends AbstractPlatformTransactionManager {
+
+		@Override
+		protected Object doGetTransaction() {
+			return new Object();
+		}
+
+		@Override
+		protected void doBegin(Object transaction, TransactionDefinition definition) {
+		}
+
+		@Override
+		protected void doCommit(DefaultTransactionStatus status) {
+		}
+
+		@Override
+		protected void doRollback(DefaultTransactionStatus status) {
 		}
 
 	}

@@ -6,7 +6,11 @@
 
   KEYS[1] <prefix>:{q}:fw     hash, condition -> JSON array of waiter refs "<queue>\n<id>"
   KEYS[2] <prefix>:{q}:fdone  zset, condition -> remembered until (ms): conditions met
-  ARGV[1] condition, "b:<name length>:<name>:<bizId>"
+  KEYS[3] <prefix>:{q}:t      tasks hash (meta): an awaited task id completed when kept as
+                              completed, or its body succeeded already
+  KEYS[4] <prefix>:{q}:done   zset, ids completed within the completed-ids window
+  ARGV[1] condition, "b:<name length>:<name>:<bizId>" (a task name and bizId completed) or
+          "i:<task id>" (that task completed; released through complete.lua)
   ARGV[2] waiter ref "<queue>\n<task id>"
   Reply: 1 met already, 0 registered, 2 registered and an unreadable waiter list was
          replaced (its entries are lost; the first check of each waiter registers it again)
@@ -19,6 +23,16 @@ end
 local until_ms = tonumber(redis.call('ZSCORE', met, condition))
 if until_ms and until_ms > now_ms() then
   return 1
+end
+if string.sub(condition, 1, 2) == 'i:' then
+  local id = string.sub(condition, 3)
+  if redis.call('ZSCORE', KEYS[4], id) then
+    return 1
+  end
+  local meta = read_task(KEYS[3], id)
+  if meta and (meta.s == 'c' or meta.ok) then
+    return 1
+  end
 end
 local code = 0
 local refs = {}
