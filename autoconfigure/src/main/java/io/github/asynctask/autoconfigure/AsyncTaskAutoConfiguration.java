@@ -32,6 +32,8 @@ import io.github.asynctask.redis.WakeSignals;
 import io.github.asynctask.flow.FlowCompletion;
 import io.github.asynctask.flow.FlowRules;
 import io.github.asynctask.flow.FlowSweeper;
+import io.github.asynctask.flow.ResultWaiters;
+import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.schedule.ScheduleCheck;
 import io.github.asynctask.schedule.ScheduleListener;
 import io.github.asynctask.schedule.ScheduleOverride;
@@ -186,9 +188,31 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				ResendBuffer resendBuffer, FlowRules flows) {
-			return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), listeners(listeners),
-					resendBuffer, Clock.systemUTC(), flows);
+				ResendBuffer resendBuffer, FlowRules flows, ResultWaiters resultWaiters, ResultWriter resultWriter) {
+			TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
+					listeners(listeners), resendBuffer, Clock.systemUTC(), flows);
+			submitter.results(resultWaiters, resultWriter);
+			return submitter;
+		}
+
+		// Writes results of tasks returning CompletableFuture<T> by their declared T.
+		@Bean
+		@ConditionalOnMissingBean
+		ResultWriter asyncTaskResultWriter(ObjectProvider<JsonMapper> applicationMapper,
+				AsyncTaskProperties properties) {
+			return new ResultWriter(applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
+					Math.toIntExact(properties.getMaxPayloadSize().toBytes()));
+		}
+
+		// The futures of this instance waiting for results: one subscription, opened at
+		// the first future.
+		@Bean
+		@ConditionalOnMissingBean
+		ResultWaiters asyncTaskResultWaiters(RedisConnectionFactory connectionFactory, FlowStore flowStore,
+				ObjectProvider<JsonMapper> applicationMapper, AsyncTaskProperties properties) {
+			return new ResultWaiters(connectionFactory, flowStore,
+					applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
+					properties.getWorker().getPollInterval());
 		}
 
 		@Bean
@@ -238,8 +262,9 @@ public final class AsyncTaskAutoConfiguration {
 				TaskRegistry registry, TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker,
 				ObjectProvider<WorkerSettings> settings, BackoffPolicy backoff,
 				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners, FlowRules flows,
-				FlowStore flowStore) {
-			FlowCompletion flowCompletion = new FlowCompletion(flows, registry, codec, flowStore);
+				FlowStore flowStore, ResultWriter resultWriter) {
+			FlowCompletion flowCompletion = new FlowCompletion(flows, registry, codec, flowStore, resultWriter,
+					properties.getRetention().getResults());
 			return new AsyncTaskWorkers(
 					() -> Optional.ofNullable(settings.getIfAvailable())
 						.or(() -> WorkerSettingsMapper.servedQueues(properties, registry)),

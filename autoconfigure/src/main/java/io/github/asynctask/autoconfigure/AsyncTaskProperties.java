@@ -538,6 +538,20 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private Duration completedIds = Duration.ofHours(1);
 
+		/**
+		 * How long the result of a task returning CompletableFuture is kept for callers
+		 * on any instance.
+		 */
+		private Duration results = Duration.ofHours(1);
+
+		public Duration getResults() {
+			return this.results;
+		}
+
+		public void setResults(Duration results) {
+			this.results = results;
+		}
+
 		public int getDeadMax() {
 			return this.deadMax;
 		}

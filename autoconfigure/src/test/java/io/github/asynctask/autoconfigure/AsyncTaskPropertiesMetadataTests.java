@@ -32,7 +32,7 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.console.show-arguments", "async-task.console.writes-enabled", "async-task.console.write-role",
 			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
 			"async-task.redis-timeout", "async-task.schedules", "async-task.defaults.max-catch-up",
-			"async-task.defaults.wait-timeout");
+			"async-task.defaults.wait-timeout", "async-task.retention.results");
 
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues", "async-task.schedules",
 			"async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval");

@@ -1,5 +1,7 @@
 package io.github.asynctask.flow;
 
+import java.time.Duration;
+
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
@@ -7,6 +9,7 @@ import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.worker.SuccessHook;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,11 +36,27 @@ public final class FlowCompletion implements SuccessHook {
 
 	private final FlowReleases releases;
 
+	private final @Nullable ResultWriter results;
+
+	private final Duration resultsRetention;
+
 	/** Runs between the mark and the releases: tests simulate a crash there. */
 	volatile Runnable afterMark = () -> {
 	};
 
 	public FlowCompletion(FlowRules rules, TaskRegistry registry, TaskCodec codec, FlowStore store) {
+		this(rules, registry, codec, store, null, Duration.ZERO);
+	}
+
+	/**
+	 * @param results writes results of tasks returning {@code CompletableFuture<T>}
+	 * @param resultsRetention how long results are kept
+	 * ({@code async-task.retention.results})
+	 */
+	public FlowCompletion(FlowRules rules, TaskRegistry registry, TaskCodec codec, FlowStore store,
+			@Nullable ResultWriter results, Duration resultsRetention) {
+		this.results = results;
+		this.resultsRetention = resultsRetention;
 		this.rules = rules;
 		this.registry = registry;
 		this.codec = codec;
@@ -46,14 +65,28 @@ public final class FlowCompletion implements SuccessHook {
 	}
 
 	@Override
-	public boolean handles(Delivery delivery) {
-		return this.rules.isAwaited(delivery.name());
+	public boolean handles(Delivery delivery, @Nullable Object result) {
+		return this.rules.isAwaited(delivery.name()) || this.rules.returnsResult(delivery.name());
 	}
 
 	@Override
-	public void beforeAck(Delivery delivery) {
+	public @Nullable String reject(Delivery delivery, @Nullable Object result) {
+		TaskDefinition definition = this.registry.find(delivery.name()).orElse(null);
+		return (definition != null && this.results != null && this.rules.returnsResult(delivery.name()))
+				? this.results.problem(definition, result) : null;
+	}
+
+	@Override
+	public void beforeAck(Delivery delivery, @Nullable Object result) {
 		TaskDefinition definition = this.registry.find(delivery.name()).orElse(null);
 		if (definition == null) {
+			return;
+		}
+		if (this.results != null && this.rules.returnsResult(delivery.name())) {
+			this.store.putResult(delivery.queue(), delivery.id(), this.results.write(definition, result),
+					this.resultsRetention);
+		}
+		if (!this.rules.isAwaited(delivery.name())) {
 			return;
 		}
 		String bizId = this.codec.decode(definition, delivery.payload()).headers().get(BIZ_ID_HEADER);

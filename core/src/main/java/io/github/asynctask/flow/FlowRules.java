@@ -34,6 +34,9 @@ public final class FlowRules implements SmartInitializingSingleton {
 	/** Names some task runs after. */
 	private volatile Set<String> awaited = Set.of();
 
+	/** Names of tasks whose method returns {@code CompletableFuture<T>}. */
+	private volatile Set<String> withResults = Set.of();
+
 	public FlowRules(TaskRegistry registry, Duration defaultWaitTimeout) {
 		this.registry = registry;
 		this.defaultWaitTimeout = defaultWaitTimeout;
@@ -62,6 +65,12 @@ public final class FlowRules implements SmartInitializingSingleton {
 		read.values().forEach((rule) -> names.addAll(rule.after()));
 		this.rules = Map.copyOf(read);
 		this.awaited = Set.copyOf(names);
+		Set<String> results = new HashSet<>();
+		this.registry.definitions()
+			.stream()
+			.filter((definition) -> ResultWriter.returnsResult(definition.method()))
+			.forEach((definition) -> results.add(definition.name()));
+		this.withResults = Set.copyOf(results);
 	}
 
 	private Rule read(TaskDefinition definition, List<String> problems) {
@@ -111,6 +120,11 @@ public final class FlowRules implements SmartInitializingSingleton {
 		Map<String, List<String>> edges = new HashMap<>();
 		rules.forEach((name, rule) -> edges.put(name, rule.after()));
 		return edges;
+	}
+
+	/** Whether the task's method returns {@code CompletableFuture<T>}. */
+	public boolean returnsResult(String name) {
+		return this.withResults.contains(name);
 	}
 
 	/** Whether some task of this application runs after tasks named {@code name}. */

@@ -35,6 +35,10 @@ public final class FlowStore {
 
 	static final LuaScript OWED = LuaScript.load("flow_owed");
 
+	static final LuaScript RESULT_PUT = LuaScript.load("result_put");
+
+	static final LuaScript RESULT_GET = LuaScript.load("result_get");
+
 	/** Separates the parts of a waiter ref and of an owed entry. */
 	public static final String SEPARATOR = "\n";
 
@@ -179,6 +183,40 @@ public final class FlowStore {
 			checks.add(new DueWaits.Check(rest.get(i), rest.get(i + 1)));
 		}
 		return new DueWaits((int) Replies.number(reply.get(0)), checks);
+	}
+
+	/** Keep the result of task {@code id} for {@code retention} and announce it. */
+	public void putResult(String queue, String id, String json, Duration retention) {
+		this.runner.run(RESULT_PUT, queue, List.of(this.keys.result(queue, id)), List.of(json,
+				Long.toString(Math.max(1, retention.toMillis())), this.keys.resultsChannel(), queue + SEPARATOR + id));
+	}
+
+	/** Where the results of these tasks of {@code queue} stand, in order. */
+	public List<ResultState> results(String queue, List<String> ids) {
+		List<String> keys = new ArrayList<>(2 + ids.size());
+		keys.add(this.keys.tasks(queue));
+		keys.add(this.keys.dead(queue));
+		ids.forEach((id) -> keys.add(this.keys.result(queue, id)));
+		List<?> reply = Replies.list(this.runner.run(RESULT_GET, queue, keys, ids));
+		List<ResultState> states = new ArrayList<>(ids.size());
+		for (int i = 0; i + 2 < reply.size(); i += 3) {
+			states.add(new ResultState(Replies.string(reply.get(i)).charAt(0), Replies.string(reply.get(i + 1)),
+					Replies.string(reply.get(i + 2))));
+		}
+		return states;
+	}
+
+	/** The channel announcing stored results. */
+	public String resultsChannel() {
+		return this.keys.resultsChannel();
+	}
+
+	/**
+	 * Where a result stands: {@code r} stored ({@code a} the JSON), {@code d} dead
+	 * ({@code a} task name, {@code b} last error), {@code p} not finished, {@code x}
+	 * nothing known.
+	 */
+	public record ResultState(char status, String a, String b) {
 	}
 
 	private static List<String> strings(List<?> reply, int from) {

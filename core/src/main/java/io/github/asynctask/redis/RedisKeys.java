@@ -146,6 +146,18 @@ public final class RedisKeys {
 	}
 
 	/**
+	 * The result of a task returning {@code CompletableFuture<T>} (PX results retention).
+	 */
+	public String result(String queue, String id) {
+		return queueKey(queue, "r:" + id);
+	}
+
+	/** The channel telling every instance that a result was stored: "queue\nid". */
+	public String resultsChannel() {
+		return this.prefix + ":results";
+	}
+
+	/**
 	 * Flows: waiting tasks registered per awaited condition (condition -> waiter refs).
 	 */
 	public String flowWatchers(String queue) {

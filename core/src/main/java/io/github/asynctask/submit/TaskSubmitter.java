@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.asynctask.SubmitInterceptor;
 import io.github.asynctask.TaskOptions;
@@ -16,6 +17,8 @@ import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.flow.FlowCompletion;
 import io.github.asynctask.flow.FlowRules;
 import io.github.asynctask.flow.PerCallAfter;
+import io.github.asynctask.flow.ResultWaiters;
+import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
@@ -45,6 +48,11 @@ public final class TaskSubmitter {
 	private final @Nullable FlowRules flows;
 
 	private final @Nullable PerCallAfter perCallAfter;
+
+	/** Set once at start-up when results are on; read by callers after. */
+	private volatile @Nullable ResultWaiters resultWaiters;
+
+	private volatile @Nullable ResultWriter resultTypes;
 
 	/**
 	 * Create a submitter.
@@ -99,6 +107,34 @@ public final class TaskSubmitter {
 		}
 		EnqueueResult result = this.broker.enqueue(request);
 		return this.results.record(request, result);
+	}
+
+	/**
+	 * Let calls of methods returning {@code CompletableFuture<T>} wait for their results.
+	 */
+	public void results(ResultWaiters waiters, ResultWriter types) {
+		this.resultWaiters = waiters;
+		this.resultTypes = types;
+	}
+
+	/**
+	 * The future of a task method's call: completes with the task's result, or
+	 * exceptionally with {@link io.github.asynctask.TaskFailedException} when it goes
+	 * dead.
+	 */
+	public CompletableFuture<?> resultOf(TaskDefinition definition, TaskReceipt receipt) {
+		ResultWaiters waiters = this.resultWaiters;
+		ResultWriter types = this.resultTypes;
+		if (waiters == null || types == null) {
+			throw new IllegalStateException("Task " + definition.describe() + " returns a CompletableFuture, but "
+					+ "this submitter was built without results; use the auto-configured one");
+		}
+		return waiters.register(definition.queue(), receipt.taskId(), types.resultType(definition.method()), false);
+	}
+
+	/** The result waiters, {@code null} when results are off. */
+	public @Nullable ResultWaiters resultWaiters() {
+		return this.resultWaiters;
 	}
 
 	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {

@@ -61,10 +61,20 @@ final class Completion {
 			return;
 		}
 		if (outcome.succeeded()) {
+			Object result = outcome.result();
+			String rejected = this.successHook.handles(delivery, result) ? this.successHook.reject(delivery, result)
+					: null;
+			if (rejected != null) {
+				this.listener.failed(delivery.queue(), delivery.name(), ran, new IllegalStateException(rejected),
+						false);
+				send(new Report(task, "kill", () -> this.broker.kill(delivery, rejected),
+						() -> this.listener.dead(delivery.queue(), delivery.name(), rejected)), owner);
+				return;
+			}
 			this.listener.completed(delivery.queue(), delivery.name(), ran);
-			if (this.successHook.handles(delivery)) {
+			if (this.successHook.handles(delivery, result)) {
 				send(new Report(task, Report.COMPLETE, () -> {
-					this.successHook.beforeAck(delivery);
+					this.successHook.beforeAck(delivery, result);
 					return this.broker.complete(delivery, this.completedRetention);
 				}, () -> {
 				}), owner);

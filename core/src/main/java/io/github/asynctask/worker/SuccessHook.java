@@ -1,12 +1,13 @@
 package io.github.asynctask.worker;
 
 import io.github.asynctask.redis.Delivery;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Work the completing worker does for some successful deliveries before it acks them
- * (flows: release the tasks waiting for this one). Such a delivery is acked on its own,
- * not in a group, and a hook that throws is re-run with the ack while the lease lasts, so
- * the hook must be idempotent.
+ * (flows: store the task's result, release the tasks waiting for it). Such a delivery is
+ * acked on its own, not in a group, and a hook that throws is re-run with the ack while
+ * the lease lasts, so the hook must be idempotent.
  */
 public interface SuccessHook {
 
@@ -14,12 +15,12 @@ public interface SuccessHook {
 	SuccessHook NO_OP = new SuccessHook() {
 
 		@Override
-		public boolean handles(Delivery delivery) {
+		public boolean handles(Delivery delivery, @Nullable Object result) {
 			return false;
 		}
 
 		@Override
-		public void beforeAck(Delivery delivery) {
+		public void beforeAck(Delivery delivery, @Nullable Object result) {
 		}
 
 	};
@@ -27,9 +28,17 @@ public interface SuccessHook {
 	/**
 	 * Whether {@link #beforeAck} must run for this delivery (cheap: called per success).
 	 */
-	boolean handles(Delivery delivery);
+	boolean handles(Delivery delivery, @Nullable Object result);
+
+	/**
+	 * Why this success must go to dead instead (a result that cannot be kept), or
+	 * {@code null} to ack it.
+	 */
+	default @Nullable String reject(Delivery delivery, @Nullable Object result) {
+		return null;
+	}
 
 	/** Run before the delivery's ack; throwing delays the ack, which re-runs it. */
-	void beforeAck(Delivery delivery);
+	void beforeAck(Delivery delivery, @Nullable Object result);
 
 }
