@@ -39,6 +39,8 @@ public final class FlowStore {
 
 	static final LuaScript RESULT_GET = LuaScript.load("result_get");
 
+	static final LuaScript DETAILS = LuaScript.load("flow_details");
+
 	/** Separates the parts of a waiter ref and of an owed entry. */
 	public static final String SEPARATOR = "\n";
 
@@ -204,6 +206,22 @@ public final class FlowStore {
 					Replies.string(reply.get(i + 2))));
 		}
 		return states;
+	}
+
+	/**
+	 * What a task waits for (queue, condition pairs as stored JSON, {@code ""} when it
+	 * waits for nothing) and its kept result cut to {@code most} characters.
+	 */
+	public Details details(String queue, String id, int most) {
+		List<?> reply = Replies.list(this.runner.run(DETAILS, queue,
+				List.of(this.keys.waitData(queue), this.keys.result(queue, id)), List.of(id, Integer.toString(most))));
+		return new Details(Replies.string(reply.get(0)), Replies.string(reply.get(1)), Replies.number(reply.get(2)));
+	}
+
+	/**
+	 * A task's flow details: raw wait JSON, result JSON (maybe cut), full result length.
+	 */
+	public record Details(String waitJson, String result, long resultLength) {
 	}
 
 	/** The channel announcing stored results. */

@@ -18,6 +18,7 @@ import io.github.asynctask.autoconfigure.console.Views.Overview;
 import io.github.asynctask.autoconfigure.console.Views.QueueView;
 import io.github.asynctask.autoconfigure.console.Views.TaskPage;
 import io.github.asynctask.autoconfigure.console.Views.TaskView;
+import io.github.asynctask.flow.FlowDescriptions;
 import io.github.asynctask.redis.RedisBroker;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -44,6 +45,9 @@ public class TaskOperations {
 
 	private final ScheduleAccess schedules;
 
+	/** Set once at start-up when flows are on; read after. */
+	private volatile @Nullable FlowDescriptions flows;
+
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
 		this(broker, processed, showArguments, new ScheduleAccess(null));
 	}
@@ -67,6 +71,11 @@ public class TaskOperations {
 		this.showArguments = showArguments;
 		this.clock = clock;
 		this.schedules = schedules;
+	}
+
+	/** Show what waiting tasks wait for and kept results. */
+	public void flows(FlowDescriptions flows) {
+		this.flows = flows;
 	}
 
 	/** Every registered queue with its sizes, and every live instance. */
@@ -208,9 +217,13 @@ public class TaskOperations {
 
 	private TaskView view(TaskInfo task) {
 		JsonNode arguments = this.showArguments ? arguments(task.payload()) : null;
+		FlowDescriptions flows = this.flows;
+		FlowDescriptions.Described described = (flows != null
+				&& (task.state() == TaskState.WAITING || task.state() == TaskState.COMPLETED))
+						? flows.describe(task.queue(), task.id()) : new FlowDescriptions.Described(List.of(), null);
 		return new TaskView(task.id(), task.name(), task.queue(), lower(task.state()), task.attempts(),
 				task.maxRetries(), task.lastError(), task.createdAt().toString(), task.updatedAt().toString(),
-				arguments, !this.showArguments);
+				arguments, !this.showArguments, described.waitsFor(), described.result());
 	}
 
 	// The payload is the codec's {"v":1,"args":[...],"h":{...}}; only the arguments are

@@ -21,6 +21,8 @@ import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.definition.InvalidTaskDefinitionException;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -56,8 +58,8 @@ class FlowsIntegrationTests {
 		redis.flushAll();
 		Shop.reset();
 		this.runner = new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
+					AsyncTaskConsoleAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
 					"async-task.lease=3s", "async-task.shutdown-timeout=1s")
 			.withBean(Shop.class);
@@ -72,6 +74,14 @@ class FlowsIntegrationTests {
 			assertThat(ship.status()).isEqualTo(TaskReceipt.Status.WAITING);
 			assertThat(template.find(ship.taskId())).map(TaskInfo::state).contains(TaskState.WAITING);
 			assertThat(template.stats("shipping")).extracting(QueueStats::waiting).isEqualTo(1L);
+			// the endpoint and the console (both read TaskOperations) say what it waits
+			// for
+			TaskOperations operations = context.getBean(TaskOperations.class);
+			assertThat(operations.task("shipping", ship.taskId()).waitsFor())
+				.containsExactly("order.pay of bizId 42 (queue 'payments')");
+			assertThat(operations.tasks("shipping", "waiting", 0, 10).total()).isEqualTo(1);
+			assertThat(operations.overview().queues())
+				.anySatisfy((queue) -> assertThat(queue.sizes()).containsEntry("waiting", 1L));
 			Shop.holdPay = new CountDownLatch(1);
 			shop.pay(42);
 			await().atMost(Duration.ofSeconds(10)).until(() -> Shop.payStarted.containsKey(42L));

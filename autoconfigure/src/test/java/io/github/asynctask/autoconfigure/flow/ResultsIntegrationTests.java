@@ -13,6 +13,8 @@ import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.definition.InvalidTaskDefinitionException;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -44,8 +46,8 @@ class ResultsIntegrationTests {
 	void runner(RedisServer redis) {
 		redis.flushAll();
 		this.runner = new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
+					AsyncTaskConsoleAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
 					"async-task.lease=3s", "async-task.shutdown-timeout=1s", "async-task.max-payload-size=2KB")
 			.withBean(Calculator.class);
@@ -78,13 +80,15 @@ class ResultsIntegrationTests {
 
 	@Test
 	void theTemplateReadsAResultOfATaskSubmittedElsewhere() {
-		this.runner.run((context) -> {
+		this.runner.withPropertyValues("async-task.retention.completed=1m").run((context) -> {
 			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
 			Calculator calculator = context.getBean(Calculator.class);
 			TaskReceipt receipt = template.submit(TaskOptions.defaults(), () -> calculator.square(5));
 			assertThat(template.result(receipt.taskId(), Long.class).get(20, TimeUnit.SECONDS)).isEqualTo(25L);
 			// kept: read again at once
 			assertThat(template.result(receipt.taskId(), Long.class).get(5, TimeUnit.SECONDS)).isEqualTo(25L);
+			// the endpoint and the console show it on the completed task
+			assertThat(context.getBean(TaskOperations.class).task("calc", receipt.taskId()).result()).isEqualTo("25");
 			assertThatThrownBy(() -> template.result("01NOSUCHTASK", Long.class).get(5, TimeUnit.SECONDS)).cause()
 				.isInstanceOf(TaskFailedException.class)
 				.hasMessageContaining("no task and no result with this id");
