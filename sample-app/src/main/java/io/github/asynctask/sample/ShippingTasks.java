@@ -1,5 +1,7 @@
 package io.github.asynctask.sample;
 
+import java.util.concurrent.CompletableFuture;
+
 import io.github.asynctask.annotation.AsyncTask;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -7,7 +9,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Ships an order only once its payment is recorded, whichever event arrives first.
+ * Ships an order only once its payment is recorded, whichever event arrives first, and
+ * quotes shipping costs on any instance, the caller getting the value as a future.
  */
 @Component
 public class ShippingTasks {
@@ -32,5 +35,13 @@ public class ShippingTasks {
 		this.activity.record("order.ship", "Order " + orderId + " shipped");
 	}
 	// end::ship-after-pay[]
+
+	// tag::shipping-cost[]
+	@AsyncTask(name = "order.shipping-cost", queue = "shipping")
+	public CompletableFuture<Long> shippingCost(long orderId, int weightGrams) {
+		long cents = 490 + (weightGrams / 500) * 150L;
+		return CompletableFuture.completedFuture(cents);
+	}
+	// end::shipping-cost[]
 
 }
