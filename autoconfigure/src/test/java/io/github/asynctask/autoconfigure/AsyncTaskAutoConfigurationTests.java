@@ -6,15 +6,23 @@ import java.util.Map;
 import io.github.asynctask.BackoffPolicy;
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties.Backoff.Policy;
+import io.github.asynctask.codec.DecodedPayload;
+import io.github.asynctask.codec.JacksonTaskCodec;
+import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.definition.TaskDefinition;
+import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.redis.WakeSignals;
 import io.github.asynctask.worker.WorkerSettings;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
@@ -399,6 +407,29 @@ class AsyncTaskAutoConfigurationTests {
 		});
 	}
 
+	@Test
+	void anApplicationTaskCodecBeanReplacesTheJacksonOne() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withBean("applicationCodec", TaskCodec.class, ApplicationCodec::new)
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasSingleBean(TaskCodec.class);
+				assertThat(context.getBean(TaskCodec.class)).isInstanceOf(ApplicationCodec.class);
+				assertThat(context.getBean(TaskRegistry.class).definitions()).hasSize(2);
+			});
+	}
+
+	@Test
+	void backsOffTheStartUpChecksWhenTheApplicationDefinesItsOwn() {
+		this.contextRunner.withUserConfiguration(CustomChecksConfiguration.class).run((context) -> {
+			assertThat(context).hasNotFailed()
+				.hasSingleBean(RedisEnvironmentCheck.class)
+				.hasSingleBean(UnservedQueuesWarning.class);
+			assertThat(context.getBean(RedisEnvironmentCheck.class))
+				.isSameAs(context.getBean("customEnvironmentCheck"));
+			assertThat(context.getBean(UnservedQueuesWarning.class)).isSameAs(context.getBean("customWarning"));
+		});
+	}
+
 	private static WorkerSettings startedSettings(AssertableApplicationContext context) {
 		return context.getBean(AsyncTaskWorkers.class).container().orElseThrow().settings();
 	}
@@ -411,6 +442,41 @@ class AsyncTaskAutoConfigurationTests {
 
 		@AsyncTask(queue = "acc")
 		public void open(String account) {
+		}
+
+	}
+
+	/**
+	 * A codec of the application's own, as a team with its own wire format would write.
+	 */
+	static class ApplicationCodec implements TaskCodec {
+
+		private final TaskCodec delegate = new JacksonTaskCodec(JsonMapper.builder().build(), 1024);
+
+		@Override
+		public String encode(TaskDefinition definition, @Nullable Object[] args, Map<String, String> headers,
+				@Nullable Duration timeout) {
+			return this.delegate.encode(definition, args, headers, timeout);
+		}
+
+		@Override
+		public DecodedPayload decode(TaskDefinition definition, String payload) {
+			return this.delegate.decode(definition, payload);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomChecksConfiguration {
+
+		@Bean
+		RedisEnvironmentCheck customEnvironmentCheck(RedisConnectionFactory connectionFactory) {
+			return new RedisEnvironmentCheck(connectionFactory, false);
+		}
+
+		@Bean
+		UnservedQueuesWarning customWarning(AsyncTaskProperties properties, TaskRegistry registry, RedisBroker broker) {
+			return new UnservedQueuesWarning(properties, registry, broker);
 		}
 
 	}

@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -17,7 +18,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * other than {@code noeviction} (or the volatile ones, since task keys carry no TTL) can
  * silently drop tasks under memory pressure. Warns, or refuses to start when strict.
  */
-public final class RedisEnvironmentCheck {
+public final class RedisEnvironmentCheck implements SmartInitializingSingleton {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisEnvironmentCheck.class);
 
@@ -39,6 +40,12 @@ public final class RedisEnvironmentCheck {
 	public RedisEnvironmentCheck(RedisConnectionFactory connectionFactory, boolean strict) {
 		this.connectionFactory = connectionFactory;
 		this.strict = strict;
+	}
+
+	/** Runs the check once all singletons exist. */
+	@Override
+	public void afterSingletonsInstantiated() {
+		check();
 	}
 
 	/**
