@@ -43,6 +43,8 @@ import io.github.asynctask.worker.WorkerSettings;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
+import org.springframework.beans.factory.config.EmbeddedValueResolver;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -151,8 +153,8 @@ public final class AsyncTaskAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(TaskRegistry.class)
-		AnnotationTaskRegistry asyncTaskRegistry(AsyncTaskProperties properties, BizIdEvaluator bizIds,
-				TaskCodec codec) {
+		AnnotationTaskRegistry asyncTaskRegistry(AsyncTaskProperties properties, BizIdEvaluator bizIds, TaskCodec codec,
+				ConfigurableBeanFactory beanFactory) {
 			AsyncTaskProperties.Defaults defaults = properties.getDefaults();
 			TaskDefaults taskDefaults = new TaskDefaults(defaults.getMaxRetries(), defaults.getTimeout(),
 					defaults.getDedupTtl(), AsyncTaskProperties.DEFAULT_QUEUE);
@@ -162,7 +164,8 @@ public final class AsyncTaskAutoConfiguration {
 				checks.add(codecCheck);
 			}
 			checks.add(new ProxyTaskDefinitionCheck());
-			checks.add(new ScheduleCheck(ScheduleConfiguration.overrides(properties)));
+			checks.add(new ScheduleCheck(ScheduleConfiguration.overrides(properties),
+					new EmbeddedValueResolver(beanFactory)));
 			return new AnnotationTaskRegistry(taskDefaults, bizIds, checks);
 		}
 

@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.context.PropertyPlaceholderAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -430,6 +431,26 @@ class AsyncTaskAutoConfigurationTests {
 		});
 	}
 
+	@Test
+	void annotationAttributesResolvePlaceholdersFromTheEnvironment() {
+		ApplicationContextRunner strict = this.contextRunner
+			.withConfiguration(AutoConfigurations.of(PropertyPlaceholderAutoConfiguration.class))
+			.withBean(PlaceholderTasks.class);
+		strict.withPropertyValues("mail.queue=mail-eu", "report.cron=0 0 3 * * *").run((context) -> {
+			assertThat(context).hasNotFailed();
+			TaskDefinition send = context.getBean(TaskRegistry.class).find("PlaceholderTasks.send").orElseThrow();
+			assertThat(send.queue()).isEqualTo("mail-eu");
+			assertThat(send.timeout()).isEqualTo(Duration.ofSeconds(30));
+		});
+		strict.withPropertyValues("mail.queue=mail-eu", "mail.timeout=soon").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure())
+				.hasMessageContaining("PlaceholderTasks.send(String) has timeout '${mail.timeout:30s}' "
+						+ "(resolved to 'soon') that is not a duration")
+				.hasMessageContaining("PlaceholderTasks.report() has cron '${report.cron}' that cannot be resolved");
+		});
+	}
+
 	private static WorkerSettings startedSettings(AssertableApplicationContext context) {
 		return context.getBean(AsyncTaskWorkers.class).container().orElseThrow().settings();
 	}
@@ -442,6 +463,18 @@ class AsyncTaskAutoConfigurationTests {
 
 		@AsyncTask(queue = "acc")
 		public void open(String account) {
+		}
+
+	}
+
+	public static class PlaceholderTasks {
+
+		@AsyncTask(queue = "${mail.queue}", timeout = "${mail.timeout:30s}")
+		public void send(String to) {
+		}
+
+		@AsyncTask(cron = "${report.cron}")
+		public void report() {
 		}
 
 	}
