@@ -1,6 +1,7 @@
 package io.github.asynctask.autoconfigure;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -230,10 +231,12 @@ public final class AsyncTaskAutoConfiguration {
 		AsyncTaskWorkers asyncTaskWorkers(AsyncTaskProperties properties, RedisBroker broker, WakeSignals wakeSignals,
 				TaskRegistry registry, TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker,
 				ObjectProvider<WorkerSettings> settings, BackoffPolicy backoff,
-				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners) {
+				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
+				Environment environment) {
+			Duration phaseTimeout = ShutdownBudget.phaseTimeout(environment);
 			return new AsyncTaskWorkers(
 					() -> Optional.ofNullable(settings.getIfAvailable())
-						.or(() -> WorkerSettingsMapper.servedQueues(properties, registry)),
+						.or(() -> WorkerSettingsMapper.servedQueues(properties, registry, phaseTimeout)),
 					(served) -> new WorkerContainerBuilder(broker, wakeSignals, registry, codec, bodyInvoker, served)
 						.interceptors(interceptors.orderedStream().toList())
 						.listener(listeners(listeners))

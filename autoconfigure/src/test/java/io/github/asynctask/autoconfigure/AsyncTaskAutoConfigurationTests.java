@@ -65,7 +65,7 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(properties.getMaxPayloadSize()).isEqualTo(DataSize.ofMegabytes(1));
 			assertThat(properties.isStrictRedis()).isFalse();
 			assertThat(properties.getLease()).isEqualTo(Duration.ofSeconds(30));
-			assertThat(properties.getShutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(properties.getShutdownTimeout()).isEqualTo(Duration.ofSeconds(25));
 			assertThat(properties.getQueues()).isEmpty();
 			assertThat(properties.getWorker().isEnabled()).isTrue();
 			assertThat(properties.getWorker().getConcurrency()).isEqualTo(8);
@@ -89,11 +89,12 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(context.getBean(RedisKeys.class).prefix()).isEqualTo("asynctask");
 			assertThat(context.getBean(AsyncTaskWorkers.class).container()).as("no task method, no queue listed")
 				.isEmpty();
-			WorkerSettings worker = WorkerSettingsMapper.workerSettings(properties, Map.of("default", 8));
+			WorkerSettings worker = WorkerSettingsMapper.workerSettings(properties, Map.of("default", 8),
+					ShutdownBudget.DEFAULT_PHASE_TIMEOUT);
 			assertThat(worker.lease()).isEqualTo(Duration.ofSeconds(30));
 			assertThat(worker.heartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
 			assertThat(worker.pollInterval()).isEqualTo(Duration.ofSeconds(2));
-			assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofSeconds(25));
 			assertThat(worker.retention())
 				.isEqualTo(new WorkerSettings.Retention(Duration.ZERO, Duration.ofDays(7), 10_000));
 			assertThat(worker.unknownTaskGrace()).isEqualTo(Duration.ofHours(1));
@@ -106,18 +107,19 @@ class AsyncTaskAutoConfigurationTests {
 		this.contextRunner
 			.withPropertyValues("async-task.enabled=true", "async-task.key-prefix=shop",
 					"async-task.max-payload-size=256KB", "async-task.strict-redis=true", "async-task.lease=45s",
-					"async-task.shutdown-timeout=1m", "async-task.queues.default.concurrency=2",
-					"async-task.queues.mail.concurrency=4", "async-task.queues.mail.enabled=true",
-					"async-task.queues.archive.enabled=false", "async-task.worker.enabled=true",
-					"async-task.worker.concurrency=3", "async-task.worker.poll-interval=500ms",
-					"async-task.worker.heartbeat-interval=15s", "async-task.defaults.max-retries=3",
-					"async-task.defaults.timeout=5m", "async-task.defaults.dedup-ttl=2h",
-					"async-task.defaults.backoff.policy=exponential", "async-task.defaults.backoff.delay=2s",
-					"async-task.defaults.backoff.multiplier=3.5", "async-task.defaults.backoff.max-delay=10m",
-					"async-task.retention.completed=1h", "async-task.retention.dead=14d",
-					"async-task.retention.dead-max=50", "async-task.retention.completed-ids=2h",
-					"async-task.worker.unknown-task-grace=3m", "async-task.console.enabled=true",
-					"async-task.console.path=/ops/tasks", "async-task.console.show-arguments=false")
+					"async-task.shutdown-timeout=1m", "spring.lifecycle.timeout-per-shutdown-phase=2m",
+					"async-task.queues.default.concurrency=2", "async-task.queues.mail.concurrency=4",
+					"async-task.queues.mail.enabled=true", "async-task.queues.archive.enabled=false",
+					"async-task.worker.enabled=true", "async-task.worker.concurrency=3",
+					"async-task.worker.poll-interval=500ms", "async-task.worker.heartbeat-interval=15s",
+					"async-task.defaults.max-retries=3", "async-task.defaults.timeout=5m",
+					"async-task.defaults.dedup-ttl=2h", "async-task.defaults.backoff.policy=exponential",
+					"async-task.defaults.backoff.delay=2s", "async-task.defaults.backoff.multiplier=3.5",
+					"async-task.defaults.backoff.max-delay=10m", "async-task.retention.completed=1h",
+					"async-task.retention.dead=14d", "async-task.retention.dead-max=50",
+					"async-task.retention.completed-ids=2h", "async-task.worker.unknown-task-grace=3m",
+					"async-task.console.enabled=true", "async-task.console.path=/ops/tasks",
+					"async-task.console.show-arguments=false")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
@@ -205,6 +207,20 @@ class AsyncTaskAutoConfigurationTests {
 				assertThat(context.getBean(AsyncTaskWorkers.class).container()).isEmpty();
 				assertThat(context.getBean(AsyncTaskWorkers.class).busyThreads()).isEmpty();
 			});
+	}
+
+	@Test
+	void theWorkersWaitForRunningTasksFitsInBootsShutdownPhase() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=40s", "async-task.shutdown-timeout=1m")
+			.run((context) -> assertThat(startedSettings(context).shutdownTimeout()).isEqualTo(Duration.ofSeconds(35)));
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=8s", "async-task.shutdown-timeout=1m")
+			.run((context) -> assertThat(startedSettings(context).shutdownTimeout()).as("a quarter kept")
+				.isEqualTo(Duration.ofSeconds(6)));
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=2m", "async-task.shutdown-timeout=1m")
+			.run((context) -> assertThat(startedSettings(context).shutdownTimeout()).isEqualTo(Duration.ofMinutes(1)));
 	}
 
 	@Test
