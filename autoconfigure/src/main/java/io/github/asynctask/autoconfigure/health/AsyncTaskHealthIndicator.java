@@ -7,6 +7,7 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisVersion;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -19,11 +20,16 @@ import org.springframework.boot.health.contributor.Health;
  */
 public class AsyncTaskHealthIndicator extends AbstractHealthIndicator {
 
-	private final RedisEnvironmentCheck environment;
+	private final @Nullable RedisEnvironmentCheck environment;
 
 	private final RedisBroker broker;
 
-	public AsyncTaskHealthIndicator(RedisEnvironmentCheck environment, RedisBroker broker) {
+	/**
+	 * @param environment reads version and eviction policy; {@code null} where no Redis
+	 * is used (then only the dead tasks are reported)
+	 * @param broker counts the dead tasks per queue
+	 */
+	public AsyncTaskHealthIndicator(@Nullable RedisEnvironmentCheck environment, RedisBroker broker) {
 		super("async-task health check failed");
 		this.environment = environment;
 		this.broker = broker;
@@ -31,26 +37,33 @@ public class AsyncTaskHealthIndicator extends AbstractHealthIndicator {
 
 	@Override
 	protected void doHealthCheck(Health.Builder builder) {
-		RedisVersion version = this.environment.version(); // throws when unreachable:
-															// DOWN
-		String policy = this.environment.evictionPolicy();
 		builder.up();
+		RedisEnvironmentCheck check = this.environment;
+		if (check != null) {
+			redis(check, builder);
+		}
+		builder.withDetail("deadTasks", deadTasks());
+	}
+
+	// version() throws when Redis cannot be reached, which makes the health DOWN
+	private static void redis(RedisEnvironmentCheck check, Health.Builder builder) {
+		RedisVersion version = check.version();
 		if (version != null) {
 			builder.withDetail("redisVersion", version.toString());
 			if (!version.isSupported()) {
 				builder.down().withDetail("error", "Redis " + version + " is older than " + RedisVersion.MINIMUM);
 			}
 		}
+		String policy = check.evictionPolicy();
 		if (policy != null) {
 			builder.withDetail("maxmemoryPolicy", policy);
 			if (!RedisEnvironmentCheck.isSafe(policy)) {
 				builder.withDetail("warning", "maxmemory-policy '" + policy + "' may evict task data");
-				if (this.environment.isStrict()) {
+				if (check.isStrict()) {
 					builder.down();
 				}
 			}
 		}
-		builder.withDetail("deadTasks", deadTasks());
 	}
 
 	private Map<String, Long> deadTasks() {
