@@ -483,7 +483,7 @@ public class AsyncTaskProperties implements Validator {
 
 			/**
 			 * The Sidekiq curve: {@code attempt^4 + 15 + rand(30) * (attempt + 1)}
-			 * seconds.
+			 * seconds; the default 25 retries span about 25 days.
 			 */
 			POLYNOMIAL,
 
