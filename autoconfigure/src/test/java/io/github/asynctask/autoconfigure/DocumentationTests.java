@@ -21,9 +21,9 @@ import org.springframework.core.io.ClassPathResource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Cheap checks that the Markdown docs (README.md and docs/) still agree with the code:
- * every relative link points to a file that exists, and every {@code async-task.*}
- * property they name is in the configuration metadata.
+ * Cheap checks that the Markdown docs (README.md, CHANGELOG.md and docs/) still agree
+ * with the code: every relative link points to a file that exists, and every
+ * {@code async-task.*} property they name is in the configuration metadata.
  */
 class DocumentationTests {
 
@@ -83,6 +83,7 @@ class DocumentationTests {
 	private static List<Path> pages() throws IOException {
 		List<Path> pages = new ArrayList<>();
 		pages.add(ROOT.resolve("README.md"));
+		pages.add(ROOT.resolve("CHANGELOG.md"));
 		try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
 			docs.filter((path) -> path.toString().endsWith(".md")).sorted().forEach(pages::add);
 		}
