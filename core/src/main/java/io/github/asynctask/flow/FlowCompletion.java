@@ -40,10 +40,6 @@ public final class FlowCompletion implements SuccessHook {
 
 	private final Duration resultsRetention;
 
-	/** Runs between the mark and the releases: tests simulate a crash there. */
-	volatile Runnable afterMark = () -> {
-	};
-
 	public FlowCompletion(FlowRules rules, TaskRegistry registry, TaskCodec codec, FlowStore store) {
 		this(rules, registry, codec, store, null, Duration.ZERO);
 	}
@@ -97,7 +93,6 @@ public final class FlowCompletion implements SuccessHook {
 		}
 		EnqueueRequest.Awaited condition = EnqueueRequest.Awaited.task(delivery.queue(), delivery.name(), bizId);
 		var owed = this.store.done(delivery.queue(), condition.condition(), this.rules.remember(definition));
-		this.afterMark.run();
 		if (!owed.isEmpty()) {
 			this.releases.carryOut(delivery.queue(), owed);
 		}
