@@ -135,8 +135,6 @@ public final class FlowRules implements SmartInitializingSingleton {
 	/**
 	 * The request waiting for what its task runs after, or unchanged when it runs after
 	 * nothing.
-	 * @param bizId the request's bizId ({@code null} leaves it unchanged: the rules make
-	 * both sides have one)
 	 */
 	public EnqueueRequest apply(EnqueueRequest request) {
 		Rule rule = this.rules.get(request.name());
