@@ -163,13 +163,27 @@ class TickFiringIntegrationTests {
 	}
 
 	@Test
-	void withoutOverlapATickWhosePreviousTaskIsUnfinishedIsSkipped() {
+	void byDefaultATickRunsWhileThePreviousTaskIsUnfinished() {
+		seed("once", this.lastHour - HOUR, "every:" + HOUR);
+		this.redis.cli("HSET", this.keys.schedule("default", "Hourly.once"), "id", "previous");
+		this.redis.cli("HSET", this.keys.tasks("default"), "previous",
+				"{\"v\":2,\"n\":\"Hourly.once\",\"s\":\"a\",\"m\":0,\"c\":1}");
+		fire("once");
+		assertThat(this.outcomes).containsOnlyKeys("Hourly.once fired");
+		assertThat(state("once", "id")).isNotEqualTo("previous");
+	}
+
+	@Test
+	void withoutOverlapATickWhosePreviousTaskIsUnfinishedIsSkipped(CapturedOutput output) {
 		seed("single", this.lastHour - HOUR, "every:" + HOUR);
 		this.redis.cli("HSET", this.keys.schedule("default", "Hourly.single"), "id", "previous");
 		this.redis.cli("HSET", this.keys.tasks("default"), "previous",
 				"{\"v\":2,\"n\":\"Hourly.single\",\"s\":\"a\",\"m\":0,\"c\":1}");
 		fire("single");
 		assertThat(this.outcomes).containsOnlyKeys("Hourly.single skipped-overlap");
+		assertThat(output).contains("Schedule 'Hourly.single' skipped 1 tick(s): the previous tick's task has not "
+				+ "finished (overlap = false)");
+		assertThat(this.redis.cli("LLEN", this.keys.pending("default"))).isEqualTo("0");
 		assertThat(state("single", "last")).isEqualTo(Long.toString(this.lastHour));
 		// the previous task finished (and was dropped): the next tick runs
 		this.redis.cli("HDEL", this.keys.tasks("default"), "previous");
@@ -181,7 +195,11 @@ class TickFiringIntegrationTests {
 	@Test
 	void aChangedExpressionStartsAtTheNextTickWithoutFiringStaleOnes(CapturedOutput output) {
 		seed("once", this.lastHour - 5 * HOUR, "every:60000");
-		fire("once");
+		TickFiring.Cursor cursor = new TickFiring.Cursor(schedule("once"));
+		firing(new ScheduleStore(this.connections.connect(this.redis), this.keys, Duration.ofSeconds(5))).fire(cursor,
+				Clock.systemUTC());
+		// the new expression's next tick after now is the first one run
+		assertThat(cursor.nextTick).isEqualTo(this.lastHour + HOUR);
 		assertThat(this.outcomes).isEmpty();
 		assertThat(this.redis.cli("LLEN", this.keys.pending("default"))).isEqualTo("0");
 		assertThat(state("once", "fp")).isEqualTo("every:" + HOUR);
@@ -192,8 +210,10 @@ class TickFiringIntegrationTests {
 	@Test
 	void aCorruptStateIsResetToTheNextTickFromNowWithAWarning(CapturedOutput output) {
 		String key = this.keys.schedule("default", "Hourly.once");
+		seed("skip", this.lastHour, "every:" + HOUR);
 		this.redis.cli("SET", key, "garbage");
 		fire("once");
+		assertThat(state("skip", "last")).as("another schedule's state").isEqualTo(Long.toString(this.lastHour));
 		assertThat(output).contains("WARN").contains("Schedule 'Hourly.once' had an unreadable state at " + key);
 		assertThat(this.redis.cli("TYPE", key)).isEqualTo("hash");
 		assertThat(Long.parseLong(state("once", "last"))).isGreaterThanOrEqualTo(this.lastHour);
