@@ -164,10 +164,7 @@ class TickFiringIntegrationTests {
 
 	@Test
 	void byDefaultATickRunsWhileThePreviousTaskIsUnfinished() {
-		seed("once", this.lastHour - HOUR, "every:" + HOUR);
-		this.redis.cli("HSET", this.keys.schedule("default", "Hourly.once"), "id", "previous");
-		this.redis.cli("HSET", this.keys.tasks("default"), "previous",
-				"{\"v\":2,\"n\":\"Hourly.once\",\"s\":\"a\",\"m\":0,\"c\":1}");
+		seedWithActivePreviousTask("once");
 		fire("once");
 		assertThat(this.outcomes).containsOnlyKeys("Hourly.once fired");
 		assertThat(state("once", "id")).isNotEqualTo("previous");
@@ -175,10 +172,7 @@ class TickFiringIntegrationTests {
 
 	@Test
 	void withoutOverlapATickWhosePreviousTaskIsUnfinishedIsSkipped(CapturedOutput output) {
-		seed("single", this.lastHour - HOUR, "every:" + HOUR);
-		this.redis.cli("HSET", this.keys.schedule("default", "Hourly.single"), "id", "previous");
-		this.redis.cli("HSET", this.keys.tasks("default"), "previous",
-				"{\"v\":2,\"n\":\"Hourly.single\",\"s\":\"a\",\"m\":0,\"c\":1}");
+		seedWithActivePreviousTask("single");
 		fire("single");
 		assertThat(this.outcomes).containsOnlyKeys("Hourly.single skipped-overlap");
 		assertThat(output).contains("Schedule 'Hourly.single' skipped 1 tick(s): the previous tick's task has not "
@@ -250,6 +244,14 @@ class TickFiringIntegrationTests {
 				});
 		assertThat(schedule).isNotNull();
 		return schedule;
+	}
+
+	/** The last tick handled an hour ago, its task still active. */
+	private void seedWithActivePreviousTask(String method) {
+		seed(method, this.lastHour - HOUR, "every:" + HOUR);
+		this.redis.cli("HSET", this.keys.schedule("default", "Hourly." + method), "id", "previous");
+		this.redis.cli("HSET", this.keys.tasks("default"), "previous",
+				"{\"v\":2,\"n\":\"Hourly." + method + "\",\"s\":\"a\",\"m\":0,\"c\":1}");
 	}
 
 	private void seed(String method, long last, String fingerprint) {

@@ -200,8 +200,7 @@ final class LedgerChecker {
 					}
 				}
 				case "TICK" -> {
-					// the tick a START that follows stands for;
-					// ScheduleClockSkewIntegrationTests reads it
+					// a periodic task's tick, read by its scenario
 				}
 				default -> throw new IllegalStateException("Unknown ledger line in " + ledger + ": " + line);
 			}

@@ -55,9 +55,8 @@ class ScheduleClockSkewIntegrationTests {
 			await().atMost(Duration.ofSeconds(40))
 				.pollInterval(Duration.ofMillis(200))
 				.until(() -> ticks(workers).stream().anyMatch((tick) -> tick.at() >= to));
-			// leaderless: with the JVM behind gone, the one ahead fires the next ticks
-			// alone
-			// (and is the one whose clock would fire early)
+			// leaderless: with the JVM behind gone, the one ahead (whose clock would
+			// fire early) fires the next ticks alone
 			WorkerJvm behind = (workers.get(0).clockSkewMillis() < 0) ? workers.get(0) : workers.get(1);
 			WorkerJvm ahead = (behind == workers.get(0)) ? workers.get(1) : workers.get(0);
 			rig.kill(behind);
@@ -92,8 +91,7 @@ class ScheduleClockSkewIntegrationTests {
 					early.add(tick + " created " + created + " started " + startedByRedisTime);
 				}
 				if (tick.at() >= alone) {
-					// by its own clock, the tick was due this long before the JVM ahead
-					// ran it
+					// by its own clock, the JVM ahead saw the tick due this long before
 					aheadLocalLag = Math.min(aheadLocalLag, tick.localMillis() - tick.at());
 				}
 			}
@@ -122,12 +120,10 @@ class ScheduleClockSkewIntegrationTests {
 			assertThat(idsByTick).as("ticks of the %d s window run", WINDOW_MILLIS / 1000)
 				.hasSizeBetween((int) (WINDOW_MILLIS / 1000) - 1, (int) (WINDOW_MILLIS / 1000));
 			// the control: the JVM ahead, firing alone, saw each tick due about 90 s
-			// before
-			// Redis time did; a scheduler trusting its clock would have fired that early
+			// before Redis did; a scheduler trusting its clock would fire that early
 			assertThat(aheadLocalLag).isGreaterThan(skew - 5000);
 			assertThat(verdict.lost()).isEmpty();
-			// a tick's task the kill caught mid-run may run again: allowed, and still one
-			// task
+			// a tick's task the kill caught mid-run may run again: allowed, one task
 			assertThat(verdict.duplicatesAllowed()).isTrue();
 			assertThat(verdict.unexpected()).isEmpty();
 			assertThat(rig.invariants.problems()).isEmpty();
