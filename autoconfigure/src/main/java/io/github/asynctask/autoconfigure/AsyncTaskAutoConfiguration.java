@@ -75,7 +75,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @ConditionalOnClass(RedisConnectionFactory.class)
 @ConditionalOnBean(RedisConnectionFactory.class)
 @ConditionalOnBooleanProperty(name = "async-task.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(AsyncTaskProperties.class)
+@EnableConfigurationProperties({ AsyncTaskProperties.class, ScheduleProperties.class })
 @Import({ AsyncTaskAutoConfiguration.BrokerConfiguration.class, AsyncTaskAutoConfiguration.SubmitConfiguration.class,
 		AsyncTaskAutoConfiguration.WorkerConfiguration.class, AsyncTaskAutoConfiguration.ScheduleConfiguration.class })
 public final class AsyncTaskAutoConfiguration {
@@ -274,21 +274,25 @@ public final class AsyncTaskAutoConfiguration {
 		// complete, and only when some task is scheduled.
 		@Bean
 		@ConditionalOnMissingBean
-		ScheduleRunner asyncTaskScheduleRunner(AsyncTaskProperties properties, TaskRegistry registry,
-				ScheduleStore store, TaskCodec codec, ObjectProvider<ScheduleListener> listeners) {
+		ScheduleRunner asyncTaskScheduleRunner(AsyncTaskProperties properties, ScheduleProperties scheduleProperties,
+				TaskRegistry registry, ScheduleStore store, TaskCodec codec,
+				ObjectProvider<ScheduleListener> listeners) {
 			List<ScheduleListener> all = listeners.orderedStream().toList();
 			ScheduleListener listener = (schedule, outcome, count) -> all
 				.forEach((each) -> each.ticks(schedule, outcome, count));
-			TickFiring firing = new TickFiring(store, codec, listener, properties.getDefaults().getMaxCatchUp(),
+			TickFiring firing = new TickFiring(store, codec, listener, scheduleProperties.getMaxCatchUp(),
 					Clock.systemUTC());
 			return new ScheduleRunner(registry, overrides(properties), firing, store, Clock.systemUTC());
 		}
 
 		static Map<String, ScheduleOverride> overrides(AsyncTaskProperties properties) {
 			Map<String, ScheduleOverride> overrides = new LinkedHashMap<>();
-			properties.getSchedules()
-				.forEach((name, schedule) -> overrides.put(name, new ScheduleOverride(schedule.getCron(),
-						schedule.getEvery(), schedule.isEnabled(), schedule.getZone())));
+			properties.getSchedules().forEach((name, schedule) -> {
+				if (schedule.plainValue() == null) {
+					overrides.put(name, new ScheduleOverride(schedule.getCron(), schedule.getEvery(),
+							schedule.isEnabled(), schedule.getZone()));
+				}
+			});
 			return overrides;
 		}
 
