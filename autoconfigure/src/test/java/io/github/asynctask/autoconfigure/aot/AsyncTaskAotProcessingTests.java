@@ -42,8 +42,7 @@ class AsyncTaskAotProcessingTests {
 		try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext()) {
 			context.register(ShopConfiguration.class);
 			DefaultGenerationContext generation = new DefaultGenerationContext(
-					new ClassNameGenerator(ClassName.get("com.example", "Shop")),
-					new InMemoryGeneratedFiles());
+					new ClassNameGenerator(ClassName.get("com.example", "Shop")), new InMemoryGeneratedFiles());
 			new ApplicationContextAotGenerator().processAheadOfTime(context, generation);
 			hints = generation.getRuntimeHints();
 		}
@@ -61,7 +60,8 @@ class AsyncTaskAotProcessingTests {
 
 	@Test
 	void letsTheWorkerInvokeTaskMethodsByReflection() {
-		// Spring's own hints for bean classes cover part of this; the interface method of a
+		// Spring's own hints for bean classes cover part of this; the interface method of
+		// a
 		// JDK-proxied bean is ours alone (see the proxy test).
 		assertThat(RuntimeHintsPredicates.reflection().onMethodInvocation(ShippingTasks.class, "ship")).accepts(hints);
 		assertThat(RuntimeHintsPredicates.reflection().onMethodInvocation(MailTasks.class, "sendReceipt"))
