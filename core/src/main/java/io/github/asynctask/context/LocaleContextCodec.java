@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
 
-import io.micrometer.context.ThreadLocalAccessor;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.i18n.LocaleContext;
@@ -20,18 +19,10 @@ import org.springframework.context.i18n.TimeZoneAwareLocaleContext;
  * {@link SimpleTimeZoneAwareLocaleContext} around the body, so messages and formats
  * follow the caller's locale.
  */
-public final class LocaleContextCodec implements ContextValueCodec<LocaleContext> {
+public final class LocaleContextCodec extends AccessorCodec<LocaleContext> {
 
-	private final LocaleContextThreadLocalAccessor accessor = new LocaleContextThreadLocalAccessor();
-
-	@Override
-	public Object key() {
-		return this.accessor.key();
-	}
-
-	@Override
-	public String name() {
-		return "locale";
+	public LocaleContextCodec() {
+		super("locale", new LocaleContextThreadLocalAccessor());
 	}
 
 	@Override
@@ -56,11 +47,6 @@ public final class LocaleContextCodec implements ContextValueCodec<LocaleContext
 		}
 		TimeZone zone = (object.get("timeZone") instanceof String id) ? TimeZone.getTimeZone(id) : null;
 		return new SimpleTimeZoneAwareLocaleContext(Locale.forLanguageTag(tag), zone);
-	}
-
-	@Override
-	public ThreadLocalAccessor<LocaleContext> accessor() {
-		return this.accessor;
 	}
 
 }

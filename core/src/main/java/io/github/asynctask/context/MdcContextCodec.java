@@ -15,28 +15,16 @@ import org.slf4j.MDC;
  * travel: the MDC often holds values (trace ids, this library's own task keys) that must
  * not.
  */
-public final class MdcContextCodec implements ContextValueCodec<Map<String, String>> {
+public final class MdcContextCodec extends AccessorCodec<Map<String, String>> {
 
 	/** Key of this codec's accessor. */
 	public static final String KEY = "asynctask.mdc";
-
-	private final List<String> keys;
 
 	/**
 	 * @param keys the MDC keys to carry
 	 */
 	public MdcContextCodec(List<String> keys) {
-		this.keys = List.copyOf(keys);
-	}
-
-	@Override
-	public Object key() {
-		return KEY;
-	}
-
-	@Override
-	public String name() {
-		return "mdc";
+		super("mdc", new Accessor(List.copyOf(keys)));
 	}
 
 	@Override
@@ -51,12 +39,7 @@ public final class MdcContextCodec implements ContextValueCodec<Map<String, Stri
 		return entries;
 	}
 
-	@Override
-	public ThreadLocalAccessor<Map<String, String>> accessor() {
-		return new Accessor();
-	}
-
-	private final class Accessor implements ThreadLocalAccessor<Map<String, String>> {
+	private record Accessor(List<String> keys) implements ThreadLocalAccessor<Map<String, String>> {
 
 		@Override
 		public Object key() {
@@ -66,7 +49,7 @@ public final class MdcContextCodec implements ContextValueCodec<Map<String, Stri
 		@Override
 		public @Nullable Map<String, String> getValue() {
 			Map<String, String> entries = new LinkedHashMap<>();
-			for (String key : MdcContextCodec.this.keys) {
+			for (String key : this.keys) {
 				String value = MDC.get(key);
 				if (value != null) {
 					entries.put(key, value);
@@ -80,7 +63,7 @@ public final class MdcContextCodec implements ContextValueCodec<Map<String, Stri
 			setValue();
 			// Only listed keys: a forged header cannot overwrite other MDC entries.
 			value.forEach((key, entry) -> {
-				if (MdcContextCodec.this.keys.contains(key)) {
+				if (this.keys.contains(key)) {
 					MDC.put(key, entry);
 				}
 			});
@@ -88,7 +71,7 @@ public final class MdcContextCodec implements ContextValueCodec<Map<String, Stri
 
 		@Override
 		public void setValue() {
-			MdcContextCodec.this.keys.forEach(MDC::remove);
+			this.keys.forEach(MDC::remove);
 		}
 
 	}

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.micrometer.context.ThreadLocalAccessor;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
@@ -24,18 +23,10 @@ import org.springframework.security.core.context.SecurityContextImpl;
  * and those authorities in the {@code SecurityContextHolder} (so method security and
  * auditing see the caller), and clears it afterwards.
  */
-public final class SecurityContextCodec implements ContextValueCodec<SecurityContext> {
+public final class SecurityContextCodec extends AccessorCodec<SecurityContext> {
 
-	private final SecurityContextHolderThreadLocalAccessor accessor = new SecurityContextHolderThreadLocalAccessor();
-
-	@Override
-	public Object key() {
-		return this.accessor.key();
-	}
-
-	@Override
-	public String name() {
-		return "security";
+	public SecurityContextCodec() {
+		super("security", new SecurityContextHolderThreadLocalAccessor());
 	}
 
 	@Override
@@ -62,11 +53,6 @@ public final class SecurityContextCodec implements ContextValueCodec<SecurityCon
 			.map((authority) -> new SimpleGrantedAuthority(String.valueOf(authority)))
 			.toList();
 		return new SecurityContextImpl(new SubmitterAuthentication(name, authorities));
-	}
-
-	@Override
-	public ThreadLocalAccessor<SecurityContext> accessor() {
-		return this.accessor;
 	}
 
 }

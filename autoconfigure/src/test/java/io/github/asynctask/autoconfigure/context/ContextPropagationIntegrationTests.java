@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.asynctask.annotation.AsyncTask;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.context.ContextValueCodec;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -17,8 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.MDC;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -48,19 +45,12 @@ class ContextPropagationIntegrationTests {
 	void runner(RedisServer redis) {
 		redis.flushAll();
 		ContextTasks.seen.clear();
-		this.instance = new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
-					AsyncTaskContextAutoConfiguration.class))
-			.withUserConfiguration(ContextTasksConfiguration.class)
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.context.mdc-keys=requestId");
+		this.instance = CallerContext.instance(redis).withUserConfiguration(ContextTasksConfiguration.class);
 	}
 
 	@AfterEach
 	void clear() {
-		MDC.clear();
-		SecurityContextHolder.clearContext();
-		LocaleContextHolder.resetLocaleContext();
+		CallerContext.clear();
 		TENANT.remove();
 	}
 

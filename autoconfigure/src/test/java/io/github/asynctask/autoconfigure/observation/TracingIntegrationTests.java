@@ -7,8 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.annotation.AsyncTask;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
-import io.github.asynctask.autoconfigure.context.AsyncTaskContextAutoConfiguration;
+import io.github.asynctask.autoconfigure.context.CallerContext;
 import io.github.asynctask.observation.TaskObservations;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -25,9 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.MDC;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -57,35 +55,22 @@ class TracingIntegrationTests {
 	void runner(RedisServer redis) {
 		redis.flushAll();
 		TracedTasks.seen.clear();
-		this.runner = new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
-					AsyncTaskObservationAutoConfiguration.class, AsyncTaskContextAutoConfiguration.class))
+		this.runner = CallerContext.instance(redis, AsyncTaskObservationAutoConfiguration.class)
 			.withUserConfiguration(TracedTasksConfiguration.class)
 			.withBean(Tracer.class, () -> this.tracing.tracer)
-			.withBean(ObservationRegistry.class, () -> this.tracing.observations)
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.context.mdc-keys=requestId");
+			.withBean(ObservationRegistry.class, () -> this.tracing.observations);
 	}
 
 	@AfterEach
 	void clear() {
-		MDC.clear();
-		SecurityContextHolder.clearContext();
+		CallerContext.clear();
 	}
 
 	@Test
 	void theRunContinuesTheSubmittersTraceThroughTheSubmitSpan() {
 		this.runner.run((context) -> {
-			TracedTasks tasks = context.getBean(TracedTasks.class);
-			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
 			Span checkout = this.tracing.tracer.nextSpan().name("checkout").start();
-			String taskId;
-			try (Tracer.SpanInScope scope = this.tracing.tracer.withSpan(checkout)) {
-				taskId = template.submit(TaskOptions.defaults(), () -> tasks.ship("order-1")).taskId();
-			}
-			finally {
-				checkout.end();
-			}
+			String taskId = submitIn(checkout, context, "order-1");
 
 			await().atMost(Duration.ofSeconds(20)).until(() -> TracedTasks.seen.containsKey("order-1"));
 			SpanData submit = finished(TaskObservations.SUBMIT);
@@ -114,16 +99,8 @@ class TracingIntegrationTests {
 	@Test
 	void aFailedRunMarksItsSpanWithTheError() {
 		this.runner.run((context) -> {
-			TracedTasks tasks = context.getBean(TracedTasks.class);
-			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
 			Span checkout = this.tracing.tracer.nextSpan().name("checkout").start();
-			String taskId;
-			try (Tracer.SpanInScope scope = this.tracing.tracer.withSpan(checkout)) {
-				taskId = template.submit(TaskOptions.defaults(), () -> tasks.ship("broken")).taskId();
-			}
-			finally {
-				checkout.end();
-			}
+			String taskId = submitIn(checkout, context, "broken");
 			await().atMost(Duration.ofSeconds(20)).until(() -> isFinished(TaskObservations.RUN));
 			SpanData run = this.tracing.run(TaskObservations.RUN, taskId);
 			assertThat(run.getTraceId()).isEqualTo(checkout.context().traceId());
@@ -161,7 +138,7 @@ class TracingIntegrationTests {
 			}
 			finally {
 				request.end();
-				clear();
+				CallerContext.clear();
 			}
 			await().atMost(Duration.ofSeconds(20)).until(() -> TracedTasks.seen.containsKey("order-9"));
 			Seen seen = TracedTasks.seen.get("order-9");
@@ -169,6 +146,19 @@ class TracingIntegrationTests {
 			assertThat(seen.requestId()).isEqualTo("req-9");
 			assertThat(seen.user()).isEqualTo("bob [ROLE_CLERK]");
 		}));
+	}
+
+	/** Submits {@code ship(order)} with the span current, then ends the span. */
+	private String submitIn(Span span, ApplicationContext context, String order) {
+		TracedTasks tasks = context.getBean(TracedTasks.class);
+		try (Tracer.SpanInScope scope = this.tracing.tracer.withSpan(span)) {
+			return context.getBean(AsyncTaskTemplate.class)
+				.submit(TaskOptions.defaults(), () -> tasks.ship(order))
+				.taskId();
+		}
+		finally {
+			span.end();
+		}
 	}
 
 	private boolean isFinished(String name) {
