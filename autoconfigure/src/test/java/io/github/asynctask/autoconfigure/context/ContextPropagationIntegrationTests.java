@@ -73,6 +73,25 @@ class ContextPropagationIntegrationTests {
 	}
 
 	@Test
+	void aRetryReadsTheContextBackFromRedisAndSeesItAgain() {
+		this.instance
+			.withPropertyValues("async-task.defaults.backoff.policy=fixed", "async-task.defaults.backoff.delay=100ms")
+			.run((worker) -> this.instance.withPropertyValues("async-task.worker.enabled=false").run((web) -> {
+				MDC.put("requestId", "req-43");
+				SecurityContextHolder.getContext()
+					.setAuthentication(UsernamePasswordAuthenticationToken.authenticated("carol", null,
+							AuthorityUtils.createAuthorityList("ROLE_CLERK")));
+				web.getBean(ContextTasks.class).failOnce("order-3");
+				clear();
+
+				await().atMost(Duration.ofSeconds(20)).until(() -> ContextTasks.seen.containsKey("order-3#2"));
+				assertThat(ContextTasks.seen.get("order-3#1")).contains("requestId=req-43 user=carol");
+				assertThat(ContextTasks.seen.get("order-3#2")).as("the second attempt, after a failure")
+					.contains("requestId=req-43 user=carol");
+			}));
+	}
+
+	@Test
 	void aTaskSubmittedWithoutContextRunsWithoutAny() {
 		this.instance.run((context) -> {
 			context.getBean(ContextTasks.class).record("order-2");
@@ -132,12 +151,24 @@ class ContextPropagationIntegrationTests {
 
 		@AsyncTask(name = "context.record", maxRetries = 0)
 		public void record(String order) {
+			seen.put(order, seen());
+		}
+
+		@AsyncTask(name = "context.failOnce", maxRetries = 1)
+		public void failOnce(String order) {
+			String attempt = seen.containsKey(order + "#1") ? "#2" : "#1";
+			seen.put(order + attempt, seen());
+			if (attempt.equals("#1")) {
+				throw new IllegalStateException("first attempt of " + order + " fails");
+			}
+		}
+
+		private static String seen() {
 			Authentication user = SecurityContextHolder.getContext().getAuthentication();
 			String thread = Thread.currentThread().getName().replaceAll("-\\d+$", "");
-			seen.put(order,
-					"thread=" + thread + " requestId=" + MDC.get("requestId") + " user="
-							+ ((user != null) ? user.getName() + " " + user.getAuthorities() : null) + " locale="
-							+ LocaleContextHolder.getLocale() + " tenant=" + TENANT.get());
+			return "thread=" + thread + " requestId=" + MDC.get("requestId") + " user="
+					+ ((user != null) ? user.getName() + " " + user.getAuthorities() : null) + " locale="
+					+ LocaleContextHolder.getLocale() + " tenant=" + TENANT.get();
 		}
 
 	}
