@@ -53,9 +53,10 @@ public class AsyncTaskProperties implements Validator {
 	private Duration lease = Duration.ofSeconds(30);
 
 	/**
-	 * How long shutdown waits for running tasks before handing them back to pending.
+	 * How long shutdown waits for running tasks before handing them back to pending; at
+	 * most spring.lifecycle.timeout-per-shutdown-phase less 5s.
 	 */
-	private Duration shutdownTimeout = Duration.ofSeconds(30);
+	private Duration shutdownTimeout = Duration.ofSeconds(25);
 
 	/**
 	 * Per-queue settings by queue name. Every queue with task methods in this application
@@ -482,7 +483,7 @@ public class AsyncTaskProperties implements Validator {
 
 			/**
 			 * The Sidekiq curve: {@code attempt^4 + 15 + rand(30) * (attempt + 1)}
-			 * seconds.
+			 * seconds; the default 25 retries span about 25 days.
 			 */
 			POLYNOMIAL,
 

@@ -13,14 +13,16 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.context.EmbeddedValueResolverAware;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.util.StringValueResolver;
 
 /**
  * Fires the application's periodic tasks: one daemon thread ({@code asynctask-scheduler})
  * sleeps until the earliest next tick by Redis time and hands each due schedule to
  * {@link TickFiring}. Every instance runs one; the script makes each tick fire once.
  */
-public final class ScheduleRunner implements SmartLifecycle {
+public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolverAware {
 
 	private static final Logger logger = LoggerFactory.getLogger(ScheduleRunner.class);
 
@@ -35,7 +37,10 @@ public final class ScheduleRunner implements SmartLifecycle {
 
 	private final TaskRegistry registry;
 
-	private final ScheduleFactory factory;
+	// replaced once, before start, when the context hands over its placeholder resolver
+	private volatile ScheduleFactory factory;
+
+	private final Map<String, ScheduleOverride> overrides;
 
 	private final TickFiring firing;
 
@@ -65,10 +70,16 @@ public final class ScheduleRunner implements SmartLifecycle {
 			ScheduleStore store, Clock clock) {
 		this.registry = registry;
 		this.factory = new ScheduleFactory(overrides);
+		this.overrides = Map.copyOf(overrides);
 		this.overridden = java.util.Set.copyOf(overrides.keySet());
 		this.firing = firing;
 		this.store = store;
 		this.clock = clock;
+	}
+
+	@Override
+	public void setEmbeddedValueResolver(StringValueResolver resolver) {
+		this.factory = new ScheduleFactory(this.overrides, resolver);
 	}
 
 	private List<Schedule> schedules() {
