@@ -43,6 +43,7 @@ import io.github.asynctask.schedule.ScheduleOverride;
 import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.schedule.TickFiring;
 import io.github.asynctask.submit.ResendBuffer;
+import io.github.asynctask.submit.SubmitObserver;
 import io.github.asynctask.submit.TaskSubmitter;
 import io.github.asynctask.worker.WorkerContainer;
 import io.github.asynctask.worker.WorkerContainerBuilder;
@@ -81,7 +82,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @ConditionalOnClass(RedisConnectionFactory.class)
 @ConditionalOnBean(RedisConnectionFactory.class)
 @ConditionalOnBooleanProperty(name = "async-task.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(AsyncTaskProperties.class)
+@EnableConfigurationProperties({ AsyncTaskProperties.class, ScheduleProperties.class })
 @Import({ AsyncTaskAutoConfiguration.BrokerConfiguration.class, AsyncTaskAutoConfiguration.SubmitConfiguration.class,
 		AsyncTaskAutoConfiguration.WorkerConfiguration.class, AsyncTaskAutoConfiguration.ScheduleConfiguration.class })
 public final class AsyncTaskAutoConfiguration {
@@ -200,9 +201,11 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				ResendBuffer resendBuffer, FlowRules flows, ResultWaiters resultWaiters, ResultWriter resultWriter) {
+				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer, FlowRules flows,
+				ResultWaiters resultWaiters, ResultWriter resultWriter) {
 			TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
-					listeners(listeners), resendBuffer, Clock.systemUTC(), flows);
+					listeners(listeners), resendBuffer, Clock.systemUTC(), observer.getIfUnique(() -> SubmitObserver.NONE),
+					flows);
 			submitter.results(resultWaiters, resultWriter);
 			return submitter;
 		}
@@ -334,21 +337,25 @@ public final class AsyncTaskAutoConfiguration {
 		// complete, and only when some task is scheduled.
 		@Bean
 		@ConditionalOnMissingBean
-		ScheduleRunner asyncTaskScheduleRunner(AsyncTaskProperties properties, TaskRegistry registry,
-				ScheduleStore store, TaskCodec codec, ObjectProvider<ScheduleListener> listeners) {
+		ScheduleRunner asyncTaskScheduleRunner(AsyncTaskProperties properties, ScheduleProperties scheduleProperties,
+				TaskRegistry registry, ScheduleStore store, TaskCodec codec,
+				ObjectProvider<ScheduleListener> listeners) {
 			List<ScheduleListener> all = listeners.orderedStream().toList();
 			ScheduleListener listener = (schedule, outcome, count) -> all
 				.forEach((each) -> each.ticks(schedule, outcome, count));
-			TickFiring firing = new TickFiring(store, codec, listener, properties.getDefaults().getMaxCatchUp(),
+			TickFiring firing = new TickFiring(store, codec, listener, scheduleProperties.getMaxCatchUp(),
 					Clock.systemUTC());
 			return new ScheduleRunner(registry, overrides(properties), firing, store, Clock.systemUTC());
 		}
 
 		static Map<String, ScheduleOverride> overrides(AsyncTaskProperties properties) {
 			Map<String, ScheduleOverride> overrides = new LinkedHashMap<>();
-			properties.getSchedules()
-				.forEach((name, schedule) -> overrides.put(name, new ScheduleOverride(schedule.getCron(),
-						schedule.getEvery(), schedule.isEnabled(), schedule.getZone())));
+			properties.getSchedules().forEach((name, schedule) -> {
+				if (schedule.plainValue() == null) {
+					overrides.put(name, new ScheduleOverride(schedule.getCron(), schedule.getEvery(),
+							schedule.isEnabled(), schedule.getZone()));
+				}
+			});
 			return overrides;
 		}
 

@@ -319,11 +319,31 @@ class AsyncTaskAutoConfigurationTests {
 	void aWorkingInstanceHasTheScheduleRunnerAndMaxCatchUpIsValidated() {
 		this.contextRunner.withBean(AccountTasks.class)
 			.run((context) -> assertThat(context).hasSingleBean(io.github.asynctask.schedule.ScheduleRunner.class));
-		this.contextRunner.withPropertyValues("async-task.defaults.max-catch-up=0")
+		this.contextRunner.withPropertyValues("async-task.schedules.max-catch-up=0")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("async-task.defaults.max-catch-up")
+				.hasMessageContaining("async-task.schedules.max-catch-up")
 				.hasMessageContaining("must be at least 1 but was 0"));
+	}
+
+	@Test
+	void maxCatchUpSitsBesideThePerTaskOverridesUnderSchedules() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("async-task.schedules.max-catch-up=5",
+					"async-task.schedules[reports.nightly].cron=0 0 3 * * *",
+					"async-task.schedules.audit.enabled=false")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(ScheduleProperties.class).getMaxCatchUp()).isEqualTo(5);
+				assertThat(AsyncTaskAutoConfiguration.ScheduleConfiguration
+					.overrides(context.getBean(AsyncTaskProperties.class)))
+					.containsOnlyKeys("reports.nightly", "audit");
+			});
+		this.contextRunner.withPropertyValues("async-task.schedules.audit=false")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("async-task.schedules.audit is not a setting")
+				.hasMessageContaining("async-task.schedules.audit.cron"));
 	}
 
 	@Test

@@ -54,6 +54,8 @@ public final class TaskSubmitter {
 
 	private volatile @Nullable ResultWriter resultTypes;
 
+	private final SubmitObserver observer;
+
 	/**
 	 * Create a submitter.
 	 * @param broker the broker
@@ -66,16 +68,36 @@ public final class TaskSubmitter {
 	 */
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock) {
-		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, null);
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, SubmitObserver.NONE);
 	}
 
 	/**
-	 * Create a submitter that applies the {@code after} rules of flows.
+	 * Create a submitter whose submits are observed.
+	 * @param broker the broker
+	 * @param codec writes the payload
+	 * @param bizIds evaluates bizId expressions
+	 * @param interceptors run in this order at every submit
+	 * @param listener told about submitted and deduplicated tasks
+	 * @param resendBuffer takes after-commit batches Redis could not take
+	 * @param clock the time source of task ids
+	 * @param observer wraps every submit (an observation)
+	 */
+	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
+			SubmitObserver observer) {
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, observer, null);
+	}
+
+	/**
+	 * Create a submitter whose submits are observed and that applies the {@code after}
+	 * rules of flows.
+	 * @param observer wraps every submit (an observation)
 	 * @param flows the rules, {@code null} for none
 	 */
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
-			@Nullable FlowRules flows) {
+			SubmitObserver observer, @Nullable FlowRules flows) {
+		this.observer = observer;
 		this.flows = flows;
 		this.perCallAfter = (flows != null) ? new PerCallAfter(broker, flows) : null;
 		this.broker = broker;
@@ -100,7 +122,15 @@ public final class TaskSubmitter {
 	 * Redis cannot be reached
 	 */
 	public TaskReceipt submit(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
-		EnqueueRequest request = request(definition, args, options);
+		String queue = (options.getQueue() != null) ? options.getQueue() : definition.queue();
+		Map<String, String> headers = new LinkedHashMap<>();
+		return this.observer.observe(definition.name(), queue, headers,
+				() -> submit(definition, args, options, headers));
+	}
+
+	private TaskReceipt submit(TaskDefinition definition, @Nullable Object[] args, TaskOptions options,
+			Map<String, String> headers) {
+		EnqueueRequest request = request(definition, args, options, headers);
 		if (AfterCommitSubmissions.isTransactionActive()) {
 			this.afterCommit.add(request);
 			return new TaskReceipt(request.id(), TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
@@ -137,8 +167,8 @@ public final class TaskSubmitter {
 		return this.resultWaiters;
 	}
 
-	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
-		Map<String, String> headers = new LinkedHashMap<>();
+	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options,
+			Map<String, String> headers) {
 		for (SubmitInterceptor interceptor : this.interceptors) {
 			interceptor.beforeSubmit(definition, args, headers);
 		}
