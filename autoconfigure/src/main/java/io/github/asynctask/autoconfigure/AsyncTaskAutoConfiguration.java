@@ -204,8 +204,8 @@ public final class AsyncTaskAutoConfiguration {
 				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer, FlowRules flows,
 				ResultWaiters resultWaiters, ResultWriter resultWriter) {
 			TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
-					listeners(listeners), resendBuffer, Clock.systemUTC(), observer.getIfUnique(() -> SubmitObserver.NONE),
-					flows);
+					listeners(listeners), resendBuffer, Clock.systemUTC(),
+					observer.getIfUnique(() -> SubmitObserver.NONE), flows);
 			submitter.results(resultWaiters, resultWriter);
 			return submitter;
 		}
