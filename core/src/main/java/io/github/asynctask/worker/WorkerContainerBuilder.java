@@ -90,7 +90,8 @@ public final class WorkerContainerBuilder {
 		AckSender acks = new AckSender(this.broker, this.settings.retention().completed(), pending);
 		Completion completion = new Completion(this.broker, this.backoff, this.listener,
 				this.settings.retention().completed(), pending, acks,
-				new UnknownTasks(this.broker, this.listener, this.settings.unknownTaskGrace(), this.instanceId));
+				new UnknownTasks(this.broker, this.listener, this.settings.unknownTaskGrace(), this.instanceId),
+				this.instanceId);
 		return new WorkerContainer(this, invoker, completion, pending, acks, watchdog);
 	}
 
