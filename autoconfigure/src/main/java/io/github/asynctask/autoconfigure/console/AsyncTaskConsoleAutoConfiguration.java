@@ -38,7 +38,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @AutoConfiguration(afterName = "io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration")
 @ConditionalOnBean(RedisBroker.class)
 @EnableConfigurationProperties(AsyncTaskProperties.class)
-@Import(AsyncTaskConsoleAutoConfiguration.WebConsoleConfiguration.class)
+@Import({ AsyncTaskConsoleAutoConfiguration.BrowseConfiguration.class,
+		AsyncTaskConsoleAutoConfiguration.WebConsoleConfiguration.class })
 public final class AsyncTaskConsoleAutoConfiguration {
 
 	@Bean
@@ -55,41 +56,55 @@ public final class AsyncTaskConsoleAutoConfiguration {
 				new ScheduleAccess(template.getIfAvailable()));
 	}
 
-	@Bean
-	@ConditionalOnMissingBean
-	TaskPages asyncTaskPages(RedisConnectionFactory connectionFactory, RedisKeys keys, AsyncTaskProperties properties) {
-		return new TaskPages(connectionFactory, keys, properties.getRedisTimeout());
-	}
+	/**
+	 * Browsing, search, task detail, history and bulk actions: they read Redis directly
+	 * (page by page), so they need the connection factory and key layout the starter
+	 * defines.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean({ RedisConnectionFactory.class, RedisKeys.class })
+	static class BrowseConfiguration {
 
-	@Bean
-	@ConditionalOnMissingBean
-	RedisHistory asyncTaskRedisHistory(RedisConnectionFactory connectionFactory, RedisKeys keys,
-			AsyncTaskProperties properties) {
-		return new RedisHistory(connectionFactory, keys, properties.getRedisTimeout());
-	}
+		@Bean
+		@ConditionalOnMissingBean
+		TaskPages asyncTaskPages(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new TaskPages(connectionFactory, keys, properties.getRedisTimeout());
+		}
 
-	/** Counts finished attempts into the history, one Redis call per queue every 2 s. */
-	@Bean
-	@ConditionalOnMissingBean
-	HistoryRecorder asyncTaskHistoryRecorder(RedisHistory history) {
-		return new HistoryRecorder(history, Duration.ofSeconds(2));
-	}
+		@Bean
+		@ConditionalOnMissingBean
+		RedisHistory asyncTaskRedisHistory(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new RedisHistory(connectionFactory, keys, properties.getRedisTimeout());
+		}
 
-	@Bean
-	@ConditionalOnMissingBean
-	TaskBrowser asyncTaskBrowser(RedisBroker broker, TaskPages pages, RedisHistory history,
-			ObjectProvider<TaskRegistry> registry, AsyncTaskProperties properties) {
-		return new TaskBrowser(broker, pages, history, () -> {
-			TaskRegistry tasks = registry.getIfAvailable();
-			return (tasks != null) ? tasks.definitions().stream().map(TaskDefinition::name).toList() : List.of();
-		}, properties.getConsole().isShowArguments());
-	}
+		/**
+		 * Counts finished attempts into the history, one Redis call per queue every 2 s.
+		 */
+		@Bean
+		@ConditionalOnMissingBean
+		HistoryRecorder asyncTaskHistoryRecorder(RedisHistory history) {
+			return new HistoryRecorder(history, Duration.ofSeconds(2));
+		}
 
-	@Bean
-	@ConditionalOnMissingBean
-	TaskActions asyncTaskActions(RedisConnectionFactory connectionFactory, RedisKeys keys,
-			AsyncTaskProperties properties, TaskBrowser browser) {
-		return new TaskActions(new BulkActions(connectionFactory, keys, properties.getRedisTimeout()), browser);
+		@Bean
+		@ConditionalOnMissingBean
+		TaskBrowser asyncTaskBrowser(RedisBroker broker, TaskPages pages, RedisHistory history,
+				ObjectProvider<TaskRegistry> registry, AsyncTaskProperties properties) {
+			return new TaskBrowser(broker, pages, history, () -> {
+				TaskRegistry tasks = registry.getIfAvailable();
+				return (tasks != null) ? tasks.definitions().stream().map(TaskDefinition::name).toList() : List.of();
+			}, properties.getConsole().isShowArguments());
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		TaskActions asyncTaskActions(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties, TaskBrowser browser) {
+			return new TaskActions(new BulkActions(connectionFactory, keys, properties.getRedisTimeout()), browser);
+		}
+
 	}
 
 	/**
@@ -103,9 +118,10 @@ public final class AsyncTaskConsoleAutoConfiguration {
 
 		@Bean
 		ConsoleApiController asyncTaskConsoleApiController(TaskOperations operations, AsyncTaskProperties properties,
-				TaskBrowser browser, TaskActions actions) {
+				ObjectProvider<TaskBrowser> browser, ObjectProvider<TaskActions> actions) {
 			checkPath(properties.getConsole().getPath());
-			return new ConsoleApiController(operations, properties.getConsole(), browser, actions);
+			return new ConsoleApiController(operations, properties.getConsole(), browser.getIfAvailable(),
+					actions.getIfAvailable());
 		}
 
 		@Bean

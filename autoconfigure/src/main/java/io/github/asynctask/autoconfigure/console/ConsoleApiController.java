@@ -46,12 +46,12 @@ final class ConsoleApiController {
 
 	private final WriteAccess access;
 
-	private final TaskBrowser browser;
+	private final @Nullable TaskBrowser browser;
 
-	private final TaskActions actions;
+	private final @Nullable TaskActions actions;
 
-	ConsoleApiController(TaskOperations operations, AsyncTaskProperties.Console properties, TaskBrowser browser,
-			TaskActions actions) {
+	ConsoleApiController(TaskOperations operations, AsyncTaskProperties.Console properties,
+			@Nullable TaskBrowser browser, @Nullable TaskActions actions) {
 		this.browser = browser;
 		this.actions = actions;
 		this.operations = operations;
@@ -97,44 +97,60 @@ final class ConsoleApiController {
 	BrowseViews.ListPage browse(@PathVariable String queue, @RequestParam(defaultValue = "pending") String state,
 			@RequestParam(defaultValue = "newest") String order, @RequestParam(defaultValue = "0") String offset,
 			@RequestParam(defaultValue = "50") String count) {
-		return this.browser.page(queue, state, order, number(offset, 0), (int) number(count, 50));
+		return browser().page(queue, state, order, number(offset, 0), (int) number(count, 50));
 	}
 
 	@GetMapping("/queues/{queue}/tasks/{id}/detail")
 	BrowseViews.TaskDetail detail(@PathVariable String queue, @PathVariable String id) {
-		return this.browser.detail(queue, id);
+		return browser().detail(queue, id);
 	}
 
 	@GetMapping("/queues/{queue}/history")
 	BrowseViews.HistoryView history(@PathVariable String queue) {
-		return this.browser.history(queue);
+		return browser().history(queue);
 	}
 
 	@GetMapping("/search")
 	BrowseViews.SearchResult search(@RequestParam String q, @RequestParam(required = false) @Nullable String queue,
 			@RequestParam(required = false) @Nullable String name) {
-		return this.browser.search(q, queue, name);
+		return browser().search(q, queue, name);
 	}
 
 	@GetMapping("/instances")
 	BrowseViews.InstancesView instances() {
-		return this.browser.instances();
+		return browser().instances();
 	}
 
 	@PostMapping("/queues/{queue}/tasks/{id}/kill")
 	ResponseEntity<Object> kill(@PathVariable String queue, @PathVariable String id, WebRequest request) {
-		return write(request, () -> this.actions.kill(queue, id));
+		return write(request, () -> actions().kill(queue, id));
 	}
 
 	@PostMapping("/queues/{queue}/tasks/{id}/run")
 	ResponseEntity<Object> runNow(@PathVariable String queue, @PathVariable String id, WebRequest request) {
-		return write(request, () -> this.actions.runNow(queue, id));
+		return write(request, () -> actions().runNow(queue, id));
 	}
 
 	@PostMapping("/queues/{queue}/bulk")
 	ResponseEntity<Object> bulk(@PathVariable String queue, @RequestParam String state, @RequestParam String action,
 			@RequestParam(required = false) @Nullable String name, WebRequest request) {
-		return write(request, () -> this.actions.bulk(queue, state, action, name));
+		return write(request, () -> actions().bulk(queue, state, action, name));
+	}
+
+	private TaskBrowser browser() {
+		if (this.browser == null) {
+			throw new TaskOperationException(TaskOperationException.Reason.NOT_FOUND,
+					"Browsing needs the starter's RedisConnectionFactory and RedisKeys beans");
+		}
+		return this.browser;
+	}
+
+	private TaskActions actions() {
+		if (this.actions == null) {
+			throw new TaskOperationException(TaskOperationException.Reason.NOT_FOUND,
+					"Bulk actions need the starter's RedisConnectionFactory and RedisKeys beans");
+		}
+		return this.actions;
 	}
 
 	/**
