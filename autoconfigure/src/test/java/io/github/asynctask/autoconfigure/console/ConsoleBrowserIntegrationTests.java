@@ -1,9 +1,7 @@
 package io.github.asynctask.autoconfigure.console;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 import io.github.asynctask.TaskState;
@@ -18,14 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -34,7 +27,6 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static io.github.asynctask.autoconfigure.console.ConsoleTestApplication.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Headless Chromium drives the console of a running application over a real Redis: it
@@ -46,31 +38,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @ExtendWith(RedisExtension.class)
 class ConsoleBrowserIntegrationTests {
 
-	private static final String CHROMIUM = env("CHROMIUM_BIN", "/usr/bin/chromium");
-
-	private static final String CHROMEDRIVER = env("CHROMEDRIVER_BIN", "/usr/bin/chromedriver");
-
 	private ConfigurableApplicationContext context;
 
 	private WebDriver browser;
 
 	@BeforeEach
 	void start(RedisServer redis) {
-		assumeTrue(new File(CHROMIUM).canExecute() && new File(CHROMEDRIVER).canExecute(),
-				"Chromium and chromedriver are needed (apt-get install chromium chromium-driver)");
+		HeadlessChromium.assumeInstalled();
 		redis.flushAll();
 		this.context = ConsoleTestApplication.start(redis, "async-task.console.enabled=true",
 				"async-task.console.writes-enabled=true", "async-task.console.write-role=",
 				"async-task.console.refresh-interval=1s");
-		ChromeOptions options = new ChromeOptions();
-		options.setBinary(CHROMIUM);
-		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-				"--window-size=1280,900", "--disable-background-networking", "--disable-component-update",
-				"--no-first-run");
-		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER))
-			.usingAnyFreePort()
-			.build();
-		this.browser = new ChromeDriver(service, options);
+		this.browser = HeadlessChromium.start();
 	}
 
 	@AfterEach
@@ -161,19 +140,11 @@ class ConsoleBrowserIntegrationTests {
 	}
 
 	private void saveScreenshot(String name) throws Exception {
-		File shot = ((TakesScreenshot) this.browser).getScreenshotAs(OutputType.FILE);
-		Path target = Path.of("target", name);
-		Files.createDirectories(target.getParent());
-		Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+		HeadlessChromium.screenshot(this.browser, name);
 	}
 
 	private String url(String path) {
 		return "http://localhost:" + this.context.getEnvironment().getProperty("local.server.port") + path;
-	}
-
-	private static String env(String name, String fallback) {
-		String value = System.getenv(name);
-		return (value != null && !value.isBlank()) ? value : fallback;
 	}
 
 }
