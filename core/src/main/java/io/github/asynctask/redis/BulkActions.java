@@ -17,7 +17,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 public final class BulkActions {
 
 	/** Members one chunk examines. */
-	public static final int CHUNK = 200;
+	public static final int CHUNK = 100;
 
 	private static final LuaScript STOP = LuaScript.load("stop");
 
