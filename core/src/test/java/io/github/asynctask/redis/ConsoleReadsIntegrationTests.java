@@ -133,13 +133,13 @@ class ConsoleReadsIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(outcome.acted()).isEqualTo(450);
 		assertThat(outcome.leftInPlace()).isEqualTo(1);
 		assertThat(outcome.finished()).isTrue();
-		assertThat(outcome.chunks()).isEqualTo(3);
+		assertThat(outcome.chunks()).isEqualTo(451 / BulkActions.CHUNK + 1);
 		assertThat(fixture.llen(this.keys.pending(QUEUE))).isEqualTo(450);
 		assertThat(fixture.zcard(this.keys.dead(QUEUE))).isEqualTo(1);
 		assertThat(this.broker.dequeue(QUEUE, 1, LEASE).get(0).attempt()).isEqualTo(1);
-		assertThat(this.bulk.apply(QUEUE, "pending", false, null, 1).acted()).isEqualTo(200);
+		assertThat(this.bulk.apply(QUEUE, "pending", false, null, 1).acted()).isEqualTo(BulkActions.CHUNK);
 		assertThat(this.bulk.apply(QUEUE, "dead", false, null, 10).acted()).isEqualTo(1);
-		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isEqualTo(250);
+		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isEqualTo(450 - BulkActions.CHUNK);
 	}
 
 	@Test
