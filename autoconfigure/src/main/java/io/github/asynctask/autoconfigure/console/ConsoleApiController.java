@@ -138,19 +138,11 @@ final class ConsoleApiController {
 	}
 
 	private TaskBrowser browser() {
-		if (this.browser == null) {
-			throw new TaskOperationException(TaskOperationException.Reason.NOT_FOUND,
-					"Browsing needs the starter's RedisConnectionFactory and RedisKeys beans");
-		}
-		return this.browser;
+		return TaskOperationException.available(this.browser, "Browsing and search");
 	}
 
 	private TaskActions actions() {
-		if (this.actions == null) {
-			throw new TaskOperationException(TaskOperationException.Reason.NOT_FOUND,
-					"Bulk actions need the starter's RedisConnectionFactory and RedisKeys beans");
-		}
-		return this.actions;
+		return TaskOperationException.available(this.actions, "Kill, run now and bulk actions");
 	}
 
 	/**

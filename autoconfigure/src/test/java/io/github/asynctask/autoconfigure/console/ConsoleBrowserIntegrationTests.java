@@ -8,21 +8,15 @@ import io.github.asynctask.TaskState;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-
-import org.springframework.context.ConfigurableApplicationContext;
 
 import static io.github.asynctask.autoconfigure.console.ConsoleTestApplication.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,31 +29,11 @@ import static org.awaitility.Awaitility.await;
  * {@code target/console-screenshot.png}. Skipped when Chromium or chromedriver is not
  * installed ({@code CHROMIUM_BIN}, {@code CHROMEDRIVER_BIN} override the paths).
  */
-@ExtendWith(RedisExtension.class)
-class ConsoleBrowserIntegrationTests {
-
-	private ConfigurableApplicationContext context;
-
-	private WebDriver browser;
+class ConsoleBrowserIntegrationTests extends BrowserTestSupport {
 
 	@BeforeEach
 	void start(RedisServer redis) {
-		HeadlessChromium.assumeInstalled();
-		redis.flushAll();
-		this.context = ConsoleTestApplication.start(redis, "async-task.console.enabled=true",
-				"async-task.console.writes-enabled=true", "async-task.console.write-role=",
-				"async-task.console.refresh-interval=1s");
-		this.browser = HeadlessChromium.start();
-	}
-
-	@AfterEach
-	void stop() {
-		if (this.browser != null) {
-			this.browser.quit();
-		}
-		if (this.context != null) {
-			this.context.close();
-		}
+		open(redis, new Class<?>[0]);
 	}
 
 	@Test
@@ -111,9 +85,7 @@ class ConsoleBrowserIntegrationTests {
 	@Test
 	void operatorSeesAScheduleAndPausesIt(RedisServer redis) {
 		this.context.close();
-		this.context = ConsoleTestApplication.start(redis, new Class<?>[] { Hourly.class },
-				"async-task.console.enabled=true", "async-task.console.writes-enabled=true",
-				"async-task.console.write-role=", "async-task.console.refresh-interval=1s");
+		this.context = ConsoleTestApplication.start(redis, new Class<?>[] { Hourly.class }, HeadlessChromium.CONSOLE);
 		this.browser.get(url("/asynctask"));
 		By schedule = By.xpath("//table[@id='schedules']//tr[td[contains(., 'report.hourly')]]");
 		WebElement row = new WebDriverWait(this.browser, Duration.ofSeconds(20))
@@ -141,10 +113,6 @@ class ConsoleBrowserIntegrationTests {
 
 	private void saveScreenshot(String name) throws Exception {
 		HeadlessChromium.screenshot(this.browser, name);
-	}
-
-	private String url(String path) {
-		return "http://localhost:" + this.context.getEnvironment().getProperty("local.server.port") + path;
 	}
 
 }

@@ -11,20 +11,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-
-import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -36,33 +30,13 @@ import static org.awaitility.Awaitility.await;
  * chart counts 600 tasks with 60 failures. Every page is saved as a screenshot, at 1280
  * and 390 px wide, into {@code target/} and {@code docs/images/}.
  */
-@ExtendWith(RedisExtension.class)
-class ConsolePagesBrowserIntegrationTests {
-
-	private ConfigurableApplicationContext context;
-
-	private WebDriver browser;
+class ConsolePagesBrowserIntegrationTests extends BrowserTestSupport {
 
 	@BeforeEach
 	void start(RedisServer redis) {
-		HeadlessChromium.assumeInstalled();
-		redis.flushAll();
 		ShopTasks.reset();
-		this.context = ConsoleTestApplication.start(redis, new Class<?>[] { ShopTasks.class },
-				"async-task.console.enabled=true", "async-task.console.writes-enabled=true",
-				"async-task.console.write-role=", "async-task.console.refresh-interval=1s",
-				"async-task.defaults.backoff.policy=fixed", "async-task.defaults.backoff.delay=100ms");
-		this.browser = HeadlessChromium.start();
-	}
-
-	@AfterEach
-	void stop() {
-		if (this.browser != null) {
-			this.browser.quit();
-		}
-		if (this.context != null) {
-			this.context.close();
-		}
+		open(redis, new Class<?>[] { ShopTasks.class }, "async-task.defaults.backoff.policy=fixed",
+				"async-task.defaults.backoff.delay=100ms");
 	}
 
 	@Test
@@ -171,10 +145,6 @@ class ConsolePagesBrowserIntegrationTests {
 	private long scrollWidth() {
 		return ((Number) ((JavascriptExecutor) this.browser)
 			.executeScript("return document.documentElement.scrollWidth")).longValue();
-	}
-
-	private String url(String path) {
-		return "http://localhost:" + this.context.getEnvironment().getProperty("local.server.port") + path;
 	}
 
 	/**

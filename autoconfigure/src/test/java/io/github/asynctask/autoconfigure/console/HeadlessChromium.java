@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
+import org.jspecify.annotations.Nullable;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
@@ -47,6 +48,20 @@ final class HeadlessChromium {
 			.usingAnyFreePort()
 			.build();
 		return new ChromeDriver(service, options);
+	}
+
+	/** The console on, writes on for anyone, refreshing every second. */
+	static final String[] CONSOLE = { "async-task.console.enabled=true", "async-task.console.writes-enabled=true",
+			"async-task.console.write-role=", "async-task.console.refresh-interval=1s" };
+
+	/** Quit the browser and close the application, whichever was started. */
+	static void stop(@Nullable WebDriver browser, @Nullable AutoCloseable application) throws Exception {
+		if (browser != null) {
+			browser.quit();
+		}
+		if (application != null) {
+			application.close();
+		}
 	}
 
 	static void resize(WebDriver browser, int width, int height) {

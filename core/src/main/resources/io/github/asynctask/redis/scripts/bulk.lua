@@ -69,12 +69,10 @@ for _, id in ipairs(ids) do
     kept = kept + 1
   else
     redis.call('ZREM', source, id)
-    meta.s = 'p'
-    meta.t = now
     if state == 'd' then
       meta.a = 0
     end
-    write_task(tasks, payloads, id, meta)
+    set_pending(tasks, payloads, id, meta, now)
     redis.call('LPUSH', pending, id)
     pushed = true
     acted = acted + 1

@@ -232,6 +232,23 @@ local function park(tasks, payloads, zset, id, meta, state, error, score, now)
   redis.call('ZADD', zset, score, id)
 end
 
+-- The meta of a task an operator may send back to pending, or nil when its data is
+-- unreadable or it is a buried task without a name.
+local function movable_task(tasks, id)
+  local meta, _, err = read_task(tasks, id)
+  if err or meta.n == '' then
+    return nil
+  end
+  return meta
+end
+
+-- Marks a task pending again as of now and writes it (the caller pushes its id).
+local function set_pending(tasks, payloads, id, meta, now)
+  meta.s = 'p'
+  meta.t = now
+  write_task(tasks, payloads, id, meta)
+end
+
 -- Leaves one wake-up token in a queue's wake list (never more than one waits there); Redis
 -- hands it to the one idle fetcher blocked longest on the list with BLPOP, so a new task
 -- wakes one instance, not all. A fetcher's fallback poll covers a token nobody took.

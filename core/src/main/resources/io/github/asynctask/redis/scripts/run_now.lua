@@ -20,14 +20,12 @@ elseif redis.call('ZSCORE', KEYS[3], id) then
 else
   return 0
 end
-local meta, _, err = read_task(tasks, id)
-if err or meta.n == '' then
+local meta = movable_task(tasks, id)
+if not meta then
   return -1
 end
 redis.call('ZREM', source, id)
-meta.s = 'p'
-meta.t = now_ms()
-write_task(tasks, KEYS[5], id, meta)
+set_pending(tasks, KEYS[5], id, meta, now_ms())
 redis.call('RPUSH', KEYS[4], id)
 wake(KEYS[6])
 return 1
