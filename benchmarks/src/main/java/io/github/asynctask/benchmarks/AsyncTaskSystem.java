@@ -56,6 +56,23 @@ final class AsyncTaskSystem implements SystemUnderTest {
 		return new Stack(redis);
 	}
 
+	/**
+	 * The application of this row on {@code redis}, with these properties and further
+	 * beans (e.g. {@link ScheduleScenario}'s periodic task).
+	 */
+	static ConfigurableApplicationContext application(RedisTarget redis, Map<String, Object> properties,
+			Class<?>... beans) {
+		Map<String, Object> all = new LinkedHashMap<>(properties);
+		all.put("spring.data.redis.host", redis.host());
+		all.put("spring.data.redis.port", redis.port());
+		return new SpringApplicationBuilder(AsyncTaskStackConfiguration.class).sources(beans)
+			.web(WebApplicationType.NONE)
+			.bannerMode(Banner.Mode.OFF)
+			.logStartupInfo(false)
+			.properties(all)
+			.run();
+	}
+
 	private static final class Stack implements Contender {
 
 		private final RedisTarget redis;
@@ -111,14 +128,7 @@ final class AsyncTaskSystem implements SystemUnderTest {
 		}
 
 		private ConfigurableApplicationContext start(Map<String, Object> properties) {
-			Map<String, Object> all = new LinkedHashMap<>(properties);
-			all.put("spring.data.redis.host", this.redis.host());
-			all.put("spring.data.redis.port", this.redis.port());
-			return new SpringApplicationBuilder(AsyncTaskStackConfiguration.class).web(WebApplicationType.NONE)
-				.bannerMode(Banner.Mode.OFF)
-				.logStartupInfo(false)
-				.properties(all)
-				.run();
+			return application(this.redis, properties);
 		}
 
 		@Override

@@ -3,6 +3,7 @@ package io.github.asynctask.sample;
 import java.math.BigDecimal;
 import java.time.Duration;
 
+import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,6 +46,9 @@ class SampleApplicationIntegrationTests {
 	@Autowired
 	private JdbcClient jdbc;
 
+	@Autowired
+	private AsyncTaskTemplate template;
+
 	@BeforeAll
 	static void keepRedis(RedisServer server) {
 		redis = server;
@@ -54,6 +58,15 @@ class SampleApplicationIntegrationTests {
 	static void redisProperties(DynamicPropertyRegistry registry) {
 		registry.add("spring.data.redis.host", () -> redis.host());
 		registry.add("spring.data.redis.port", () -> redis.port());
+	}
+
+	@Test
+	void theSalesReportIsAScheduleOfEveryMinuteAsTheYamlOverridesIt() {
+		assertThat(this.template.schedules()).anySatisfy((schedule) -> {
+			assertThat(schedule.name()).isEqualTo("shop.salesReport");
+			assertThat(schedule.expression()).isEqualTo("every 1m");
+			assertThat(schedule.overlap()).isFalse();
+		});
 	}
 
 	@Test

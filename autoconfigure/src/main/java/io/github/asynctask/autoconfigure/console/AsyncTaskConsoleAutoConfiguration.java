@@ -117,6 +117,7 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	static class WebConsoleConfiguration {
 
 		@Bean
+		@ConditionalOnMissingBean
 		ConsoleApiController asyncTaskConsoleApiController(TaskOperations operations, AsyncTaskProperties properties,
 				ObjectProvider<TaskBrowser> browser, ObjectProvider<TaskActions> actions) {
 			checkPath(properties.getConsole().getPath());
@@ -125,11 +126,13 @@ public final class AsyncTaskConsoleAutoConfiguration {
 		}
 
 		@Bean
+		@ConditionalOnMissingBean
 		ConsolePageController asyncTaskConsolePageController(AsyncTaskProperties properties) {
 			return new ConsolePageController(checkPath(properties.getConsole().getPath()));
 		}
 
 		@Bean
+		@ConditionalOnMissingBean
 		ConsoleAssets asyncTaskConsoleAssets(AsyncTaskProperties properties) {
 			return new ConsoleAssets(checkPath(properties.getConsole().getPath()));
 		}
