@@ -8,7 +8,8 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
 
 /**
  * The console's static page, scripts and style sheet, served from the classpath, and its
- * JSON documents, kept in a native image. Registered in {@code META-INF/spring/aot.factories}.
+ * JSON documents, kept in a native image. Registered in
+ * {@code META-INF/spring/aot.factories}.
  */
 public final class ConsoleRuntimeHints implements RuntimeHintsRegistrar {
 
