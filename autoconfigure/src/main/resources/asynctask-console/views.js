@@ -59,7 +59,8 @@
         offset: Math.max(0, parseInt(params.get('offset') || '0', 10) || 0) };
     }
     if (parts[0] === 'task' && parts.length >= 3) {
-      return { name: 'task', queue: parts[1], id: parts.slice(2).join('/'), all: params.get('all') === '1' };
+      return { name: 'task', queue: parts[1], id: parts.slice(2).join('/'), all: params.get('all') === '1',
+        bizId: params.get('bizId') };
     }
     if (parts[0] === 'search') { return { name: 'search', q: params.get('q') || '' }; }
     if (parts[0] === 'instances') { return { name: 'instances' }; }
@@ -228,6 +229,8 @@
       fact(facts, 'Queue', el('a', { href: '#/queue/' + encodeURIComponent(t.queue) + '/' + (STATES.indexOf(t.state) >= 0 ? t.state : 'pending') }, t.queue));
       fact(facts, 'State', t.state);
       fact(facts, 'Attempts', t.attempts + ' of ' + (t.maxRetries + 1));
+      // the task itself does not store its bizId: known here when the search found it by one
+      if (route.bizId) { fact(facts, 'BizId', route.bizId); }
       fact(facts, 'Created', relative(t.createdAt));
       fact(facts, 'State changed', relative(t.updatedAt));
       if (t.scheduledAt) { fact(facts, 'Scheduled for', relative(t.scheduledAt)); }
@@ -249,7 +252,8 @@
         var long = t.arguments.length > ARGS_SHOWN && !route.all;
         parts.push(el('pre', { class: 'code', id: 'task-args' }, long ? t.arguments.substring(0, ARGS_SHOWN) + '…' : t.arguments));
         if (long) {
-          parts.push(el('a', { href: taskHref(t.queue, t.id) + '?all=1' }, 'Show all (' + C.fmt(t.arguments.length) + ' characters)'));
+          parts.push(el('a', { href: taskHref(t.queue, t.id) + '?all=1'
+            + (route.bizId ? '&bizId=' + encodeURIComponent(route.bizId) : '') }, 'Show all (' + C.fmt(t.arguments.length) + ' characters)'));
         }
       } else {
         parts.push(el('p', { class: 'hint' }, 'none readable'));
@@ -307,7 +311,9 @@
       $('search-note').textContent = result.note;
       var rows = result.matches.map(function (m) {
         return el('tr', { 'data-match': m.id },
-          el('td', null, el('a', { href: taskHref(m.queue, m.id) }, m.name || m.id), el('div', { class: 'tid' }, m.id)),
+          el('td', null, el('a', { href: taskHref(m.queue, m.id)
+            + (m.via === 'bizId' ? '?bizId=' + encodeURIComponent(route.q) : '') }, m.name || m.id),
+            el('div', { class: 'tid' }, m.id)),
           el('td', null, m.queue), el('td', null, m.state),
           el('td', null, m.via === 'bizId' ? 'bizId (remembered ' + C.duration(m.bizIdKeptFor || 0) + ' more)' : 'task id'));
       });

@@ -69,6 +69,7 @@ class ConsolePagesBrowserIntegrationTests extends BrowserTestSupport {
 		assertThat(attempts.get(2).getText()).contains("java.lang.IllegalArgumentException")
 			.contains("mailbox unknown");
 		assertThat(this.browser.findElement(By.id("task-args")).getText()).contains("order-42");
+		assertThat(this.browser.findElement(By.id("task-facts")).getText()).contains("BizId").contains("order-42");
 		assertThat(this.browser.findElements(By.cssSelector("#task-attempts b"))).as("markup shown as text").isEmpty();
 		HeadlessChromium.documented(this.browser, "console-task.png");
 		HeadlessChromium.resize(this.browser, 390, 844);
