@@ -5,8 +5,7 @@
   'use strict';
   var C = window.asyncTaskConsole;
   var el = C.el, api = C.api;
-  // 'waiting' joins this list once the flows' state exists
-  var STATES = ['pending', 'scheduled', 'retry', 'active', 'dead', 'completed'];
+  var STATES = ['pending', 'scheduled', 'retry', 'active', 'dead', 'completed', 'waiting'];
   var PAGE = 50;
   var ARGS_SHOWN = 2000;
   var route = { name: 'overview' };

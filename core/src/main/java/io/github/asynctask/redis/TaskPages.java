@@ -39,7 +39,7 @@ public final class TaskPages {
 	/**
 	 * One page of a state.
 	 * @param state {@code pending}, {@code scheduled}, {@code retry}, {@code active},
-	 * {@code dead} or {@code completed}
+	 * {@code dead}, {@code completed} or {@code waiting}
 	 * @param newestFirst newest (last pushed, highest score) first, else oldest first
 	 * @param offset index of the first task, clamped to 0..
 	 * @param size tasks per page, clamped to 1..{@value #MAX_PAGE}
@@ -104,10 +104,7 @@ public final class TaskPages {
 		return holders;
 	}
 
-	/**
-	 * The key of a browsable state; {@code waiting} joins here once the flows' state
-	 * exists.
-	 */
+	/** The key of a browsable state (waiting: by next check, the flows' sweep order). */
 	String stateKey(String queue, String state) {
 		return switch (state.toLowerCase(Locale.ROOT)) {
 			case "pending" -> this.keys.pending(queue);
@@ -116,8 +113,9 @@ public final class TaskPages {
 			case "active" -> this.keys.active(queue);
 			case "dead" -> this.keys.dead(queue);
 			case "completed" -> this.keys.completed(queue);
-			default -> throw new IllegalArgumentException(
-					"state must be one of pending, scheduled, retry, active, dead, completed but was '" + state + "'");
+			case "waiting" -> this.keys.waiting(queue);
+			default -> throw new IllegalArgumentException("state must be one of pending, scheduled, retry, active, "
+					+ "dead, completed, waiting but was '" + state + "'");
 		};
 	}
 

@@ -35,11 +35,20 @@ final class Completion {
 
 	private final UnknownTasks unknownTasks;
 
+	private final SuccessHook successHook;
+
 	/** Named in each failed attempt's record. */
 	private final String instanceId;
 
 	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
-			PendingReports pending, AckSender acks, UnknownTasks unknownTasks, String instanceId) {
+			PendingReports pending, AckSender acks, UnknownTasks unknownTasks) {
+		this(broker, backoff, listener, completedRetention, pending, acks, unknownTasks, SuccessHook.NO_OP, "unknown");
+	}
+
+	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
+			PendingReports pending, AckSender acks, UnknownTasks unknownTasks, SuccessHook successHook,
+			String instanceId) {
+		this.successHook = successHook;
 		this.unknownTasks = unknownTasks;
 		this.instanceId = instanceId;
 		this.broker = broker;
@@ -58,7 +67,25 @@ final class Completion {
 			return;
 		}
 		if (outcome.succeeded()) {
+			Object result = outcome.result();
+			String rejected = this.successHook.handles(delivery, result) ? this.successHook.reject(delivery, result)
+					: null;
+			if (rejected != null) {
+				this.listener.failed(delivery.queue(), delivery.name(), ran, new IllegalStateException(rejected),
+						false);
+				send(new Report(task, "kill", () -> this.broker.kill(delivery, rejected),
+						() -> this.listener.dead(delivery.queue(), delivery.name(), rejected)), owner);
+				return;
+			}
 			this.listener.completed(delivery.queue(), delivery.name(), ran);
+			if (this.successHook.handles(delivery, result)) {
+				send(new Report(task, Report.COMPLETE, () -> {
+					this.successHook.beforeAck(delivery, result);
+					return this.broker.complete(delivery, this.completedRetention);
+				}, () -> {
+				}), owner);
+				return;
+			}
 			Report report = new Report(task, Report.COMPLETE,
 					() -> this.broker.complete(delivery, this.completedRetention), () -> {
 					});

@@ -14,6 +14,8 @@ import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.TaskPages;
 
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.flow.FlowDescriptions;
+import io.github.asynctask.redis.FlowStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -51,9 +53,11 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties,
-			ObjectProvider<AsyncTaskTemplate> template) {
-		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
+			ObjectProvider<AsyncTaskTemplate> template, ObjectProvider<FlowStore> flowStore) {
+		TaskOperations operations = new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
 				new ScheduleAccess(template.getIfAvailable()));
+		flowStore.ifAvailable((store) -> operations.flows(new FlowDescriptions(store)));
+		return operations;
 	}
 
 	/**

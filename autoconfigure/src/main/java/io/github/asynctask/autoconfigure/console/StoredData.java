@@ -55,7 +55,7 @@ final class StoredData {
 		if (this.unreadable) {
 			return "unreadable";
 		}
-		// "w" (waiting) and any later state show by their code until named here
+		// a later state shows by its code until named here
 		return switch (this.meta.path("s").asString()) {
 			case "p" -> "pending";
 			case "s" -> "scheduled";

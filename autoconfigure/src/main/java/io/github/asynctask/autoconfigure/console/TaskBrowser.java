@@ -42,7 +42,8 @@ public class TaskBrowser {
 
 	static final int MAX_QUERY = 16 * 1024;
 
-	private static final List<String> STATES = List.of("pending", "scheduled", "retry", "active", "dead", "completed");
+	private static final List<String> STATES = List.of("pending", "scheduled", "retry", "active", "dead", "completed",
+			"waiting");
 
 	private final RedisBroker broker;
 
