@@ -90,8 +90,8 @@ class ConsoleReadsIntegrationTests extends BrokerIntegrationTestSupport {
 
 	@Test
 	void aBizIdIsFoundWithOneReadPerTaskName() {
-		this.broker.enqueue(new EnqueueRequest(QUEUE, "t-42", "order.receipt", "{}", 2, null, null, "order-42",
-				Duration.ofHours(24)));
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "t-42", "order.receipt", "{}", 2)
+			.withBizId("order-42", Duration.ofHours(24)));
 		List<TaskPages.BizIdHolder> found = this.pages.lookup(QUEUE, List.of("order.cancel", "order.receipt"),
 				"order-42");
 		assertThat(found).singleElement().satisfies((holder) -> {
@@ -114,8 +114,7 @@ class ConsoleReadsIntegrationTests extends BrokerIntegrationTestSupport {
 
 	@Test
 	void aScheduledTaskRunsNow() {
-		this.broker.enqueue(new EnqueueRequest(QUEUE, "later", "mail.send", "{}", 2, Duration.ofHours(1), null, null,
-				Duration.ZERO));
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "later", "mail.send", "{}", 2).withDelay(Duration.ofHours(1)));
 		assertThat(this.bulk.runNow(QUEUE, "later")).isEqualTo(1);
 		assertThat(this.broker.dequeue(QUEUE, 1, LEASE)).extracting(Delivery::id).containsExactly("later");
 		assertThat(this.bulk.runNow(QUEUE, "later")).isZero();
@@ -127,7 +126,7 @@ class ConsoleReadsIntegrationTests extends BrokerIntegrationTestSupport {
 			String id = fixture.enqueue();
 			this.broker.kill(takeOne(id), "dead " + i);
 		}
-		this.broker.enqueue(new EnqueueRequest(QUEUE, "other", "other.task", "{}", 2, null, null, null, Duration.ZERO));
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "other", "other.task", "{}", 2));
 		this.broker.kill(takeOne("other"), "other");
 		BulkActions.Outcome outcome = this.bulk.apply(QUEUE, "dead", true, "mail.send", 100);
 		assertThat(outcome.acted()).isEqualTo(450);

@@ -95,9 +95,9 @@ class AsyncTaskEndpointIntegrationTests {
 	@Test
 	void searchFindsATaskByBizIdAndItsDetailShowsItsAttempts() throws Exception {
 		broker.registerQueues(java.util.List.of(QUEUE));
-		broker.enqueue(new io.github.asynctask.redis.EnqueueRequest(QUEUE, "t-42", "mail.receipt",
-				"{\"v\":1,\"args\":[42],\"h\":{\"traceparent\":\"00-abc\"}}", 0, null, null, "order-42",
-				java.time.Duration.ofHours(24)));
+		broker.enqueue(io.github.asynctask.redis.EnqueueRequest
+			.now(QUEUE, "t-42", "mail.receipt", "{\"v\":1,\"args\":[42],\"h\":{\"traceparent\":\"00-abc\"}}", 0)
+			.withBizId("order-42", java.time.Duration.ofHours(24)));
 		io.github.asynctask.redis.Delivery delivery = broker.dequeue(QUEUE, 1, java.time.Duration.ofSeconds(30)).get(0);
 		broker.kill(delivery, "java.lang.IllegalStateException: smtp down",
 				"{\"start\":1764050000000,\"end\":1764050000250,\"instance\":\"web-1\","
