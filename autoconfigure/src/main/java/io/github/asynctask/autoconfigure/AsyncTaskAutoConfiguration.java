@@ -241,6 +241,7 @@ public final class AsyncTaskAutoConfiguration {
 						.interceptors(interceptors.orderedStream().toList())
 						.listener(listeners(listeners))
 						.backoff(backoff)
+						.virtualThreads(WorkerSettingsMapper.virtualThreads(properties, environment))
 						.build());
 		}
 

@@ -39,6 +39,8 @@ public final class WorkerContainerBuilder {
 
 	private String instanceId = InstanceInfo.newInstanceId();
 
+	private BodyThreads bodyThreads = BodyThreads.PLATFORM;
+
 	/**
 	 * Start a builder.
 	 * @param broker the broker
@@ -83,6 +85,20 @@ public final class WorkerContainerBuilder {
 		return this;
 	}
 
+	/**
+	 * Whether each task body runs on a new virtual thread instead of the queue's pool of
+	 * platform threads; the queue's concurrency still bounds how many run at once.
+	 * @throws IllegalStateException on a JVM before Java 21, naming
+	 * {@code async-task.worker.virtual-threads}
+	 */
+	public WorkerContainerBuilder virtualThreads(boolean virtualThreads) {
+		if (virtualThreads && !VirtualThreads.supported()) {
+			throw new IllegalStateException("async-task.worker.virtual-threads=true " + VirtualThreads.requirement());
+		}
+		this.bodyThreads = virtualThreads ? BodyThreads.VIRTUAL : BodyThreads.PLATFORM;
+		return this;
+	}
+
 	public WorkerContainer build() {
 		Watchdog watchdog = new Watchdog();
 		PendingReports pending = new PendingReports();
@@ -112,6 +128,10 @@ public final class WorkerContainerBuilder {
 
 	String instanceId() {
 		return this.instanceId;
+	}
+
+	BodyThreads bodyThreads() {
+		return this.bodyThreads;
 	}
 
 }
