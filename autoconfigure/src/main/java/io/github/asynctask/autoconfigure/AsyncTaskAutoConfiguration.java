@@ -37,6 +37,7 @@ import io.github.asynctask.schedule.ScheduleOverride;
 import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.schedule.TickFiring;
 import io.github.asynctask.submit.ResendBuffer;
+import io.github.asynctask.submit.SubmitObserver;
 import io.github.asynctask.submit.TaskSubmitter;
 import io.github.asynctask.worker.WorkerContainer;
 import io.github.asynctask.worker.WorkerContainerBuilder;
@@ -180,9 +181,9 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				ResendBuffer resendBuffer) {
+				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer) {
 			return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), listeners(listeners),
-					resendBuffer, Clock.systemUTC());
+					resendBuffer, Clock.systemUTC(), observer.getIfUnique(() -> SubmitObserver.NONE));
 		}
 
 		@Bean

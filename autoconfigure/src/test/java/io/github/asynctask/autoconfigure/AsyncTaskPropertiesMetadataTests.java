@@ -31,11 +31,14 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.retention.completed-ids", "async-task.console.enabled", "async-task.console.path",
 			"async-task.console.show-arguments", "async-task.console.writes-enabled", "async-task.console.write-role",
 			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
-			"async-task.redis-timeout", "async-task.schedules", "async-task.schedules.max-catch-up");
+			"async-task.redis-timeout", "async-task.schedules", "async-task.schedules.max-catch-up",
+			"async-task.context.enabled", "async-task.context.mdc-keys", "async-task.context.locale",
+			"async-task.context.security");
 
+	// Defaults computed from other keys, or empty collections (the metadata shows none).
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues", "async-task.schedules",
 			"async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval",
-			"async-task.worker.virtual-threads");
+			"async-task.worker.virtual-threads", "async-task.context.mdc-keys");
 
 	@Test
 	void everyPropertyIsDescribedWithItsDefault() throws IOException {

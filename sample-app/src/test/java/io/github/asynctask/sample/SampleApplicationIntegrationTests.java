@@ -70,10 +70,11 @@ class SampleApplicationIntegrationTests {
 	}
 
 	@Test
-	void placingAnOrderSavesItAndSendsItsReceipt() {
+	void placingAnOrderSavesItAndSendsItsReceiptCarryingTheRequestId() {
 		RestClient http = RestClient.create("http://localhost:" + this.port);
 		ResponseEntity<Order> response = http.post()
 			.uri("/orders")
+			.header("X-Request-Id", "req-ada-1")
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(new NewOrder("Ada", new BigDecimal("42.50"), "ada@example.com"))
 			.retrieve()
@@ -89,7 +90,9 @@ class SampleApplicationIntegrationTests {
 		await().atMost(Duration.ofSeconds(30))
 			.untilAsserted(() -> assertThat(http.get().uri("/activity").retrieve().body(String.class))
 				.contains("\"task\":\"shop.receipt\"")
-				.contains("Receipt sent for order " + order.id()));
+				.contains("Receipt sent for order " + order.id())
+				.as("the request id in the request's MDC travelled into the receipt task")
+				.contains("\"requestId\":\"req-ada-1\""));
 	}
 
 	@Test
