@@ -11,6 +11,8 @@ import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.WakeSignals;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Assembles a {@link WorkerContainer} from its collaborators; what the auto-configuration
@@ -18,6 +20,8 @@ import io.github.asynctask.redis.WakeSignals;
  * and a generated instance id.
  */
 public final class WorkerContainerBuilder {
+
+	private static final Logger logger = LoggerFactory.getLogger(WorkerContainerBuilder.class);
 
 	private final RedisBroker broker;
 
@@ -100,6 +104,10 @@ public final class WorkerContainerBuilder {
 	}
 
 	public WorkerContainer build() {
+		if (this.bodyThreads == BodyThreads.VIRTUAL) {
+			logger.info("Task bodies of instance {} run on virtual threads (Java {}); queue concurrency still bounds "
+					+ "how many run at once", this.instanceId, Runtime.version());
+		}
 		Watchdog watchdog = new Watchdog();
 		PendingReports pending = new PendingReports();
 		Invoker invoker = new Invoker(this.registry, this.codec, this.bodyInvoker, this.interceptors, watchdog);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.asynctask.QueueStats;
+import io.github.asynctask.TaskState;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
@@ -65,6 +66,23 @@ class VirtualThreadsIntegrationTests {
 			assertThat(isVirtual(thread)).as("thread of v" + i).isTrue();
 			assertThat(thread.getName()).startsWith("asynctask-q-");
 		}
+	}
+
+	@Test
+	void shutdownInterruptsVirtualBodiesPastTheTimeoutAndHandsThemBackWithoutCountingTheAttempt() {
+		WorkerContainer container = this.harness.start(
+				WorkerHarness.settings(Map.of("q", 2)).shutdownTimeout(Duration.ofMillis(1500)).build(),
+				(builder) -> builder.virtualThreads(true));
+		String quick = this.harness.submit("sleep", "quick", 300L);
+		String stuck = this.harness.submit("block", "stuck");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 2);
+		container.stop();
+		assertThat(this.harness.probe.completions("quick")).isEqualTo(1);
+		assertThat(this.harness.broker.find("q", quick)).isEmpty();
+		await().atMost(WAIT).until(() -> this.harness.probe.interrupted.get() == 1);
+		assertThat(this.harness.find(stuck).state()).isEqualTo(TaskState.PENDING);
+		assertThat(this.harness.find(stuck).attempts()).isZero();
+		assertThat(this.harness.broker.stats("q").active()).isZero();
 	}
 
 	/** {@code Thread.isVirtual()}, which the release-17 test sources cannot call. */
