@@ -45,6 +45,8 @@ public final class WorkerContainerBuilder {
 
 	private BodyThreads bodyThreads = BodyThreads.PLATFORM;
 
+	private SuccessHook successHook = SuccessHook.NO_OP;
+
 	/**
 	 * Start a builder.
 	 * @param broker the broker
@@ -103,6 +105,12 @@ public final class WorkerContainerBuilder {
 		return this;
 	}
 
+	/** Work to do before acking some successes (flows). */
+	public WorkerContainerBuilder successHook(SuccessHook successHook) {
+		this.successHook = successHook;
+		return this;
+	}
+
 	public WorkerContainer build() {
 		if (this.bodyThreads == BodyThreads.VIRTUAL) {
 			logger.info("Task bodies of instance {} run on virtual threads (Java {}); queue concurrency still bounds "
@@ -114,7 +122,8 @@ public final class WorkerContainerBuilder {
 		AckSender acks = new AckSender(this.broker, this.settings.retention().completed(), pending);
 		Completion completion = new Completion(this.broker, this.backoff, this.listener,
 				this.settings.retention().completed(), pending, acks,
-				new UnknownTasks(this.broker, this.listener, this.settings.unknownTaskGrace(), this.instanceId));
+				new UnknownTasks(this.broker, this.listener, this.settings.unknownTaskGrace(), this.instanceId),
+				this.successHook, this.instanceId);
 		return new WorkerContainer(this, invoker, completion, pending, acks, watchdog);
 	}
 

@@ -61,8 +61,8 @@ class AsyncTaskEndpointIntegrationTests {
 		assertThat(queue.path("name").asString()).isEqualTo(QUEUE);
 		assertThat(queue.path("paused").asBoolean()).isTrue();
 		assertThat(queue.path("latencyMillis").asLong()).isGreaterThanOrEqualTo(0);
-		assertThat(queue.path("sizes").toString())
-			.isEqualTo("{\"pending\":1,\"scheduled\":0,\"active\":0,\"retry\":0,\"dead\":1,\"completed\":0}");
+		assertThat(queue.path("sizes").toString()).isEqualTo(
+				"{\"pending\":1,\"scheduled\":0,\"active\":0,\"retry\":0,\"dead\":1,\"completed\":0,\"waiting\":0}");
 		assertThat(queue.path("servedBy").toString())
 			.isEqualTo("[{\"instance\":\"web-1:4242:ab12cd34\",\"busy\":1,\"concurrency\":4}]");
 		JsonNode instance = overview.path("instances").get(0);
@@ -90,6 +90,53 @@ class AsyncTaskEndpointIntegrationTests {
 		assertThat(one.path("arguments").toString()).isEqualTo("[{\"order\":42}]");
 		assertThat(one.path("argumentsHidden").asBoolean()).isFalse();
 		assertThat(one.path("createdAt").asString()).endsWith("Z");
+	}
+
+	@Test
+	void searchFindsATaskByBizIdAndItsDetailShowsItsAttempts() throws Exception {
+		broker.registerQueues(java.util.List.of(QUEUE));
+		broker.enqueue(io.github.asynctask.redis.EnqueueRequest
+			.now(QUEUE, "t-42", "mail.receipt", "{\"v\":1,\"args\":[42],\"h\":{\"traceparent\":\"00-abc\"}}", 0)
+			.withBizId("order-42", java.time.Duration.ofHours(24)));
+		io.github.asynctask.redis.Delivery delivery = broker.dequeue(QUEUE, 1, java.time.Duration.ofSeconds(30)).get(0);
+		broker.kill(delivery, "java.lang.IllegalStateException: smtp down",
+				"{\"start\":1764050000000,\"end\":1764050000250,\"instance\":\"web-1\","
+						+ "\"error\":\"java.lang.IllegalStateException\",\"message\":\"smtp down\",\"stack\":\"at A\"}");
+
+		JsonNode found = client.get("?q=order-42&name=mail.receipt").body();
+		assertThat(found.path("matches")).hasSize(1);
+		assertThat(found.path("matches").get(0).path("id").asString()).isEqualTo("t-42");
+		assertThat(found.path("matches").get(0).path("via").asString()).isEqualTo("bizId");
+		assertThat(client.get("?q=t-42").body().path("matches").get(0).path("via").asString()).isEqualTo("id");
+
+		JsonNode detail = client.get("/" + QUEUE + "/t-42?view=detail").body();
+		assertThat(detail.path("state").asString()).isEqualTo("dead");
+		assertThat(detail.path("history")).hasSize(1);
+		assertThat(detail.path("history").get(0).path("message").asString()).isEqualTo("smtp down");
+		assertThat(detail.path("history").get(0).path("instance").asString()).isEqualTo("web-1");
+		assertThat(detail.path("headers").path("traceparent").asString()).isEqualTo("00-abc");
+
+		JsonNode page = client.get("/" + QUEUE + "?state=dead&order=newest&count=10").body();
+		assertThat(page.path("order").asString()).isEqualTo("newest");
+		assertThat(page.path("tasks").get(0).path("id").asString()).isEqualTo("t-42");
+		assertThat(client.get("/" + QUEUE + "?view=history").body().path("perMinute")).hasSize(60);
+	}
+
+	@Test
+	void bulkActionsAndRunNowAndKillAreWriteOperations() throws Exception {
+		for (int i = 0; i < 3; i++) {
+			ConsoleTestApplication.seedDead(broker, "mail.receipt", "[" + i + "]", "boom");
+		}
+		Reply bulk = client.post("/" + QUEUE, "{\"action\":\"retry\",\"state\":\"dead\"}");
+		assertThat(bulk.status()).isEqualTo(200);
+		assertThat(bulk.body().path("acted").asLong()).isEqualTo(3);
+		assertThat(broker.stats(QUEUE).pending()).isEqualTo(3);
+		String running = broker.dequeue(QUEUE, 1, java.time.Duration.ofSeconds(30)).get(0).id();
+		Reply kill = client.post("/" + QUEUE + "/" + running, "{\"action\":\"kill\"}");
+		assertThat(kill.status()).isEqualTo(200);
+		assertThat(broker.find(QUEUE, running).orElseThrow().state()).isEqualTo(TaskState.DEAD);
+		assertThat(client.post("/" + QUEUE + "/" + running, "{\"action\":\"run\"}").status()).isEqualTo(409);
+		assertThat(client.post("/" + QUEUE, "{\"action\":\"explode\",\"state\":\"dead\"}").status()).isEqualTo(400);
 	}
 
 	@Test
