@@ -36,6 +36,13 @@ public interface TaskListener {
 	}
 
 	/**
+	 * A fetch from a rate-limited queue found its limit reached while tasks were pending;
+	 * the fetcher waits {@code wait} for the next permit.
+	 */
+	default void rateLimited(String queue, Duration wait) {
+	}
+
+	/**
 	 * An attempt ran past its {@code timeout} and ignored the interrupt: it keeps its
 	 * lease and its thread until the body returns, and is not delivered again meanwhile.
 	 */

@@ -39,6 +39,8 @@ public final class MicrometerTaskListener implements TaskListener {
 
 	private final MeterProvider<Timer> duration;
 
+	private final MeterProvider<Counter> rateLimited;
+
 	// Written by submitting threads, read by the registry when it publishes.
 	private final AtomicInteger resendBuffer = new AtomicInteger();
 
@@ -52,6 +54,9 @@ public final class MicrometerTaskListener implements TaskListener {
 		this.hung = counter(registry, "hung", "Attempts that ignored their timeout interrupt and hold their thread");
 		this.deadDropped = counter(registry, "dead.dropped",
 				"Oldest dead tasks dropped because the queue held more than async-task.retention.dead-max");
+		this.rateLimited = Counter.builder("asynctask.ratelimit.delayed")
+			.description("Fetches that found the queue's rate limit reached while tasks were pending, and waited")
+			.withRegistry(registry);
 		this.duration = Timer.builder("asynctask.task.duration")
 			.description("Run time of each attempt, successful or not")
 			.withRegistry(registry);
@@ -99,6 +104,11 @@ public final class MicrometerTaskListener implements TaskListener {
 	@Override
 	public void hung(String queue, String task, Duration timeout) {
 		this.hung.withTags("queue", queue, "task", task).increment();
+	}
+
+	@Override
+	public void rateLimited(String queue, Duration wait) {
+		this.rateLimited.withTags("queue", queue).increment();
 	}
 
 	@Override

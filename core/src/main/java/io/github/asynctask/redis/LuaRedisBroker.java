@@ -15,6 +15,7 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.limit.RateLimit;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -161,8 +162,17 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 */
 	@Override
 	public List<Delivery> dequeue(String queue, int max, Duration lease) {
+		return dequeue(queue, max, lease, (RateLimit) null).deliveries();
+	}
+
+	/**
+	 * Hands back first the fetches of this queue whose reply was lost, then fetches; a
+	 * fetch that fails is remembered as lost, since Redis may have run it all the same.
+	 */
+	@Override
+	public Dequeued dequeue(String queue, int max, Duration lease, @Nullable RateLimit limit) {
 		if (max <= 0) {
-			return List.of();
+			return new Dequeued(List.of(), Duration.ZERO);
 		}
 		Set<String> lost = this.fetches.lost(queue);
 		for (String fetchId : lost) {
@@ -171,11 +181,11 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		}
 		String fetchId = FetchLedger.newId();
 		try {
-			List<Delivery> deliveries = dequeue(queue, max, lease, fetchId);
-			if (!deliveries.isEmpty()) {
+			Dequeued dequeued = dequeue(queue, max, lease, limit, fetchId);
+			if (!dequeued.deliveries().isEmpty()) {
 				this.fetches.answered(queue, fetchId);
 			}
-			return deliveries;
+			return dequeued;
 		}
 		catch (RedisUnavailableException ex) {
 			// Redis may run the call all the same: a late reply, or a re-send on
@@ -187,6 +197,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	/** One dequeue call recorded under {@code fetchId}. */
 	List<Delivery> dequeue(String queue, int max, Duration lease, String fetchId) {
+		return dequeue(queue, max, lease, (RateLimit) null, fetchId).deliveries();
+	}
+
+	private Dequeued dequeue(String queue, int max, Duration lease, @Nullable RateLimit limit, String fetchId) {
 		String answered = this.fetches.takeAnswered(queue);
 		List<String> keys = new ArrayList<>(this.dequeueKeys.computeIfAbsent(queue,
 				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
@@ -197,20 +211,28 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		keys.add(this.keys.payloads(queue));
 		keys.add(this.keys.done(queue));
 		keys.add(this.keys.wake(queue));
-		List<String> args = new ArrayList<>(4 + max);
+		keys.add(this.keys.rate(queue));
+		List<String> args = new ArrayList<>(6 + max);
 		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention),
 				millis(this.completedIds)));
 		for (int i = 0; i < max; i++) {
 			args.add(Long.toString(newToken()));
 		}
+		if (limit != null) {
+			args.add(Integer.toString(limit.permits()));
+			args.add(millis(limit.period()));
+		}
 		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
 		List<Delivery> deliveries = new ArrayList<>(reply.size() / 3);
-		for (int i = 0; i < reply.size(); i += 3) {
+		int triples = reply.size() - reply.size() % 3;
+		for (int i = 0; i < triples; i += 3) {
 			String id = Replies.string(reply.get(i));
 			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1)), Replies.string(reply.get(i + 2)))
 				.toDelivery(queue));
 		}
-		return deliveries;
+		Duration retryAfter = (triples < reply.size()) ? Duration.ofMillis(Replies.number(reply.get(triples)))
+				: Duration.ZERO;
+		return new Dequeued(deliveries, retryAfter);
 	}
 
 	/**

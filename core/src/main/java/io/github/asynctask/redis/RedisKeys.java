@@ -31,6 +31,7 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:{q}:u:&lt;name length&gt;:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
  * &lt;prefix&gt;:{q}:wake       LIST   at most one wake-up token: pending went from empty to
  *                               non-empty, resumed with tasks, or a fetch left tasks behind
+ * &lt;prefix&gt;:{q}:rate       ZSET   fencing token -> delivered at (ms), the last rate-limit period's deliveries
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
  * &lt;prefix&gt;:{q}:workers    ZSET   instance id -> serves the queue until (ms)
  * &lt;prefix&gt;:queues         SET    every registered queue name
@@ -150,6 +151,14 @@ public final class RedisKeys {
 	 */
 	public String wake(String queue) {
 		return queueKey(queue, "wake");
+	}
+
+	/**
+	 * The queue's rate-limit log: one entry per delivery of the last period, across every
+	 * instance.
+	 */
+	public String rate(String queue) {
+		return queueKey(queue, "rate");
 	}
 
 	public String dueChannel(String queue) {

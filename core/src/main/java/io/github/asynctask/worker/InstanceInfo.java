@@ -40,7 +40,7 @@ final class InstanceInfo {
 		int total = 0;
 		for (QueueWorker worker : this.workers) {
 			int queueBusy = worker.permits().busy();
-			queues.put(worker.queue(), Map.of("busy", queueBusy, "concurrency", worker.permits().total()));
+			queues.put(worker.name(), worker.describe(queueBusy));
 			busy += queueBusy;
 			total += worker.permits().total();
 		}

@@ -22,13 +22,20 @@
   KEYS[11] <prefix>:{q}:done      zset, id -> completed at (ms), for the completed-ids window
   KEYS[12] <prefix>:{q}:wake      list, wake-up token: left when tasks remain after this
           fetch, so the next idle fetcher takes them
+  KEYS[13] <prefix>:{q}:rate      zset, fencing token -> delivered at (ms): the deliveries of
+          the last rate-limit period (only read and written when ARGV[5 + N] is sent)
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
   ARGV[4] completed-ids window in ms (0: remember none)
   ARGV[5..4 + N] one fencing token per task that may be taken, decimal strings, given out in
           order to the tasks delivered
-  Reply: flat array { id1, meta1, payload1, id2, meta2, payload2, ... }
+  ARGV[5 + N] optional: rate limit, deliveries allowed in any window of ARGV[6 + N] ms, across
+          every caller (a sliding log in KEYS[13]); absent: no limit
+  ARGV[6 + N] the rate limit's period in ms
+  Reply: flat array { id1, meta1, payload1, id2, meta2, payload2, ... }, followed, when the rate
+         limit held tasks back that are still pending, by one more element: the ms until the
+         next permit frees (the fetcher sleeps that long instead of asking again)
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
@@ -40,15 +47,34 @@ end
 if #ARGV - 4 < max then
   return redis.error_reply('dequeue needs one fencing token per task: ' .. max .. ' asked, ' .. (#ARGV - 4) .. ' sent')
 end
+local limit, period = ARGV[5 + max], ARGV[6 + max]
+if limit then
+  limit, period = tonumber(limit), tonumber(period)
+  if not limit or limit < 1 or not period or period < 1 then
+    return redis.error_reply('dequeue: a rate limit needs ARGV[5 + N] >= 1 permits and ARGV[6 + N] >= 1 ms')
+  end
+end
 redis.call('DEL', KEYS[9])
 if redis.call('EXISTS', fetch) == 1 or redis.call('EXISTS', paused) == 1 then
   return {}
 end
-local ids = redis.call('RPOP', pending, max)
+local now = now_ms()
+local allowed = max
+if limit then
+  redis.call('ZREMRANGEBYSCORE', KEYS[13], '-inf', now - period)
+  allowed = math.min(max, limit - redis.call('ZCARD', KEYS[13]))
+  if allowed <= 0 then
+    if redis.call('LLEN', pending) == 0 then
+      return {}
+    end
+    local oldest = redis.call('ZRANGE', KEYS[13], 0, 0, 'WITHSCORES')
+    return { math.max(1, tonumber(oldest[2]) + period - now + 1) }
+  end
+end
+local ids = redis.call('RPOP', pending, allowed)
 if not ids then
   return {}
 end
-local now = now_ms()
 local deadline = now + tonumber(ARGV[2])
 local out = {}
 local record = {}
@@ -73,6 +99,9 @@ for _, id in ipairs(ids) do
     redis.call('HSET', leases, id, meta.k)
     record[#record + 1] = id
     record[#record + 1] = meta.k
+    if limit then
+      redis.call('ZADD', KEYS[13], now, meta.k)
+    end
   end
 end
 if #record > 0 then
@@ -80,6 +109,12 @@ if #record > 0 then
   redis.call('PEXPIRE', fetch, tonumber(ARGV[2]))
 end
 if redis.call('LLEN', pending) > 0 then
-  wake(KEYS[12])
+  if allowed < max then
+    -- held back by the rate limit: this fetcher sleeps until the next permit; waking
+    -- another idle one would only have it find the limit too
+    out[#out + 1] = math.max(1, period - (now - tonumber(redis.call('ZRANGE', KEYS[13], 0, 0, 'WITHSCORES')[2] or now)) + 1)
+  else
+    wake(KEYS[12])
+  end
 end
 return out
