@@ -31,10 +31,10 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.retention.completed-ids", "async-task.console.enabled", "async-task.console.path",
 			"async-task.console.show-arguments", "async-task.console.writes-enabled", "async-task.console.write-role",
 			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
-			"async-task.redis-timeout", "async-task.schedules", "async-task.defaults.max-catch-up");
+			"async-task.redis-timeout", "async-task.schedules", "async-task.defaults.max-catch-up", "async-task.pools");
 
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues", "async-task.schedules",
-			"async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval");
+			"async-task.pools", "async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval");
 
 	@Test
 	void everyPropertyIsDescribedWithItsDefault() throws IOException {

@@ -15,9 +15,8 @@ import org.jspecify.annotations.Nullable;
  * Reads the info documents that workers write in their heartbeat ({@code host},
  * {@code pid}, {@code startedAt}, {@code busy}, {@code threads}, {@code queues: {name:
  * {busy, concurrency}}}, optionally {@code heartbeatAt}; a pool's entry under its name
- * adds {@code pool: {queues: {name: weight}, strict}}, and any entry
- * {@code rateLimits: {queue: limit}}). Leniently: a missing field is shown empty, never a
- * failed page.
+ * adds {@code pool: {queues: {name: weight}, strict}}, and any entry {@code rateLimits:
+ * {queue: limit}}). Leniently: a missing field is shown empty, never a failed page.
  */
 final class InstanceInfos {
 
