@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
@@ -27,9 +28,32 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class AsyncTaskSystem implements SystemUnderTest {
 
+	/** The queues of the pooled variant and their weights; its tasks go round-robin. */
+	private static final Map<String, Integer> POOL = Map.of(Contender.QUEUE, 6, Contender.QUEUE + "-b", 3,
+			Contender.QUEUE + "-c", 1);
+
+	private final boolean pooled;
+
+	/** The row of one queue served by threads of its own. */
+	AsyncTaskSystem() {
+		this(false);
+	}
+
+	private AsyncTaskSystem(boolean pooled) {
+		this.pooled = pooled;
+	}
+
+	/**
+	 * The row {@code async-task-pool3}: tasks spread round-robin over three queues that
+	 * one weighted pool ({6, 3, 1}) of the same threads serves.
+	 */
+	static AsyncTaskSystem pooled() {
+		return new AsyncTaskSystem(true);
+	}
+
 	@Override
 	public String name() {
-		return "async-task";
+		return this.pooled ? "async-task-pool3" : "async-task";
 	}
 
 	@Override
@@ -46,14 +70,16 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 	@Override
 	public String setup() {
-		return "Spring Boot application with async-task's auto-configuration (spring.data.redis.*, defaults), "
+		return (this.pooled ? "tasks round-robin over 3 queues served by async-task.pools.bench (weights 6/3/1, "
+				+ "the same threads); " : "")
+				+ "Spring Boot application with async-task's auto-configuration (spring.data.redis.*, defaults), "
 				+ "@AsyncTask proxy; batch = 100 calls per DataSourceTransactionManager(H2) transaction; workers: "
 				+ "a second application in the same JVM with async-task.queues.<queue>.concurrency; no MeterRegistry";
 	}
 
 	@Override
 	public Contender open(RedisTarget redis) {
-		return new Stack(redis);
+		return new Stack(redis, this.pooled);
 	}
 
 	private static final class Stack implements Contender {
@@ -70,8 +96,19 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private @Nullable ConfigurableApplicationContext worker;
 
-		Stack(RedisTarget redis) {
+		private final boolean pooled;
+
+		private final List<TaskOptions> spread = POOL.keySet()
+			.stream()
+			.sorted()
+			.map((queue) -> TaskOptions.defaults().queue(queue))
+			.toList();
+
+		private final AtomicInteger next = new AtomicInteger();
+
+		Stack(RedisTarget redis, boolean pooled) {
 			this.redis = redis;
+			this.pooled = pooled;
 			this.producer = start(Map.of("async-task.worker.enabled", "false"));
 			this.tasks = this.producer.getBean(NoopTasks.class);
 			this.template = this.producer.getBean(AsyncTaskTemplate.class);
@@ -80,12 +117,18 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		@Override
 		public void submit(String arg) {
-			this.tasks.noop(arg);
+			if (this.pooled) {
+				TaskOptions options = this.spread.get(Math.floorMod(this.next.getAndIncrement(), this.spread.size()));
+				this.template.submit(options, () -> this.tasks.noop(arg));
+			}
+			else {
+				this.tasks.noop(arg);
+			}
 		}
 
 		@Override
 		public void submitBatch(List<String> args) {
-			this.transactions.executeWithoutResult((status) -> args.forEach(this.tasks::noop));
+			this.transactions.executeWithoutResult((status) -> args.forEach(this::submit));
 		}
 
 		@Override
@@ -96,17 +139,24 @@ final class AsyncTaskSystem implements SystemUnderTest {
 		@Override
 		public void startWorkers(List<String> queues, int concurrency) throws InterruptedException {
 			Map<String, Object> properties = new LinkedHashMap<>();
-			queues.forEach((queue) -> properties.put("async-task.queues." + queue + ".concurrency", concurrency));
+			if (this.pooled) {
+				properties.put("async-task.pools.bench.concurrency", concurrency);
+				POOL.forEach((queue, weight) -> properties.put("async-task.pools.bench.queues." + queue, weight));
+			}
+			else {
+				queues.forEach((queue) -> properties.put("async-task.queues." + queue + ".concurrency", concurrency));
+			}
+			List<String> served = this.pooled ? List.copyOf(POOL.keySet()) : queues;
 			properties.put("async-task.shutdown-timeout", "5s");
 			// the queues wait paused while the worker application boots and the JIT
 			// settles, so booting is not measured as the first tasks' cost
-			queues.forEach(this.template::pause);
+			served.forEach(this.template::pause);
 			this.worker = start(properties);
 			try {
 				Jit.settle();
 			}
 			finally {
-				queues.forEach(this.template::resume);
+				served.forEach(this.template::resume);
 			}
 		}
 

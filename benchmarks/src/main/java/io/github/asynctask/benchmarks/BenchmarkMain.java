@@ -63,8 +63,9 @@ public final class BenchmarkMain {
 	 */
 	static List<SystemUnderTest> systems(Options options, RedisTarget redis, Report report) {
 		List<SystemUnderTest> systems = new ArrayList<>();
-		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new BrokerSystem(), new RawRedisSystem(),
-				new RedissonSystem(), new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem())) {
+		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), AsyncTaskSystem.pooled(), new BrokerSystem(),
+				new RawRedisSystem(), new RedissonSystem(), new JesqueSystem(), new RqueueSystem(),
+				new LocalPoolSystem())) {
 			if (!options.wantsSystem(system.name())) {
 				continue;
 			}

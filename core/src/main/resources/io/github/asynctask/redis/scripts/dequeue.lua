@@ -23,7 +23,8 @@
   KEYS[12] <prefix>:{q}:wake      list, wake-up token: left when tasks remain after this
           fetch, so the next idle fetcher takes them
   KEYS[13] <prefix>:{q}:rate      zset, fencing token -> delivered at (ms): the deliveries of
-          the last rate-limit period (only read and written when ARGV[5 + N] is sent)
+          the last rate-limit period (only read and written when ARGV[5 + N] is sent; expires
+          one period after the last delivery)
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
@@ -107,6 +108,10 @@ end
 if #record > 0 then
   redis.call('HSET', fetch, unpack(record))
   redis.call('PEXPIRE', fetch, tonumber(ARGV[2]))
+  if limit then
+    -- the log outlives its last entry by nothing: a retired queue leaves no key behind
+    redis.call('PEXPIRE', KEYS[13], period)
+  end
 end
 if redis.call('LLEN', pending) > 0 then
   if allowed < max then
