@@ -50,9 +50,18 @@ public record RateLimit(int permits, Duration period) {
 		}
 	}
 
+	/** As written in the property: {@code 100/1s}, {@code 5/1m}, {@code 3/500ms}. */
 	@Override
 	public String toString() {
-		return this.permits + "/" + this.period;
+		long millis = this.period.toMillis();
+		String[] units = { "d", "h", "m", "s" };
+		long[] sizes = { 86_400_000L, 3_600_000L, 60_000L, 1_000L };
+		for (int i = 0; i < units.length; i++) {
+			if (millis % sizes[i] == 0) {
+				return this.permits + "/" + (millis / sizes[i]) + units[i];
+			}
+		}
+		return this.permits + "/" + millis + "ms";
 	}
 
 }

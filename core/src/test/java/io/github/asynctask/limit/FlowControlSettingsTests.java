@@ -23,6 +23,9 @@ class FlowControlSettingsTests {
 		assertThat(RateLimit.parse("100/1s", "p")).isEqualTo(new RateLimit(100, Duration.ofSeconds(1)));
 		assertThat(RateLimit.parse(" 5 / PT1M ", "p")).isEqualTo(new RateLimit(5, Duration.ofMinutes(1)));
 		assertThat(RateLimit.parse("3/500ms", "p").period()).isEqualTo(Duration.ofMillis(500));
+		assertThat(RateLimit.parse("3/500ms", "p")).hasToString("3/500ms");
+		assertThat(RateLimit.parse("100/PT1S", "p")).hasToString("100/1s");
+		assertThat(RateLimit.parse("5/90s", "p")).hasToString("5/90s");
 	}
 
 	@Test

@@ -85,6 +85,45 @@ class FlowControlIntegrationTests {
 		assertThat(starts.queues().subList(30, 60)).containsOnly("low");
 	}
 
+	/**
+	 * An idle pool of three queues with the default intervals, measured by Redis's own
+	 * command count (scripts' inner commands included) over four seconds: a fetcher that
+	 * spun would cost thousands. Then a task submitted to its lowest queue starts before
+	 * the fallback poll would have found it.
+	 */
+	@Test
+	void anIdlePoolCostsAtMostFiveCommandsPerSecondPerQueueAndStillWakesForWork() throws InterruptedException {
+		Starts starts = new Starts();
+		WorkerSettings settings = WorkerSettings.builder(Map.of())
+			.pools(Map.of("main", new QueuePool("main", 4, weights("a", 6, "b", 3, "c", 1), false)))
+			.build();
+		this.harness.start(settings, (b) -> b.listener(starts));
+		await().atMost(WAIT).until(() -> this.harness.redis.cli("CLIENT", "LIST").contains("cmd=blpop"));
+		Thread.sleep(1000); // let start-up calls (registration, first heartbeat) pass
+		long before = commandCalls();
+		long from = System.nanoTime();
+		Thread.sleep(4000);
+		double perSecondPerQueue = (commandCalls() - before - 1) / ((System.nanoTime() - from) / 1e9) / 3;
+		assertThat(perSecondPerQueue).isLessThanOrEqualTo(5.0);
+		EnqueueRequest template = this.harness.request("count", Map.of(), "late");
+		this.harness.broker.enqueue(EnqueueRequest.now("c", "late-1", "count", template.payload(), 3));
+		// well inside the fallback poll (5 x 2 s): the wake-up token of queue c woke the
+		// pool
+		await().atMost(Duration.ofSeconds(5)).until(() -> starts.size() == 1);
+		assertThat(starts.queues()).containsExactly("c");
+	}
+
+	private long commandCalls() {
+		long calls = 0;
+		for (String line : this.harness.redis.cli("INFO", "commandstats").split("\\R")) {
+			int at = line.indexOf("calls=");
+			if (at >= 0) {
+				calls += Long.parseLong(line.substring(at + 6, line.indexOf(',', at)));
+			}
+		}
+		return calls;
+	}
+
 	@Test
 	void aQueueInAPoolAndServedOnItsOwnIsRefused() {
 		assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> WorkerHarness.settings(Map.of("low", 2))
