@@ -59,9 +59,10 @@ redis.call('DEL', KEYS[9])
 if redis.call('EXISTS', fetch) == 1 or redis.call('EXISTS', paused) == 1 then
   return {}
 end
-local now = now_ms()
+local now
 local allowed = max
 if limit then
+  now = now_ms()
   redis.call('ZREMRANGEBYSCORE', KEYS[13], '-inf', now - period)
   allowed = math.min(max, limit - redis.call('ZCARD', KEYS[13]))
   if allowed <= 0 then
@@ -76,6 +77,7 @@ local ids = redis.call('RPOP', pending, allowed)
 if not ids then
   return {}
 end
+now = now or now_ms()
 local deadline = now + tonumber(ARGV[2])
 local out = {}
 local record = {}
