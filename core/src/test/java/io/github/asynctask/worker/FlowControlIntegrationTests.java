@@ -124,6 +124,40 @@ class FlowControlIntegrationTests {
 		return calls;
 	}
 
+	/**
+	 * The heartbeat renews a pool's deliveries in each of its queues, and a pool that
+	 * crashes holding tasks of two queues loses them to the next instance after the
+	 * lease, as a single queue's worker does.
+	 */
+	@Test
+	void aPoolRenewsTheLeasesOfEveryQueueAndACrashedPoolsTasksAreRecovered() {
+		WorkerSettings settings = settings(new QueuePool("main", 2, weights("a", 1, "b", 1), false)).build();
+		WorkerContainer crashed = this.harness.start(settings);
+		String inA = submitTo("a", "block", "pa");
+		String inB = submitTo("b", "block", "pb");
+		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 2);
+		// twice the lease: without renewal of both queues' leases one would run again
+		await().during(WorkerHarness.LEASE.multipliedBy(2))
+			.atMost(WAIT)
+			.until(() -> this.harness.probe.runs("pa") == 1 && this.harness.probe.runs("pb") == 1);
+		crashed.halt();
+		this.harness.probe.gate.countDown();
+		this.harness.start(settings);
+		await().atMost(WAIT)
+			.until(() -> this.harness.broker.find("a", inA).isEmpty() && this.harness.broker.find("b", inB).isEmpty());
+		assertThat(this.harness.probe.runs("pa")).isEqualTo(2);
+		assertThat(this.harness.probe.runs("pb")).isEqualTo(2);
+		assertThat(this.harness.probe.completions("pa")).isEqualTo(1);
+		assertThat(this.harness.probe.completions("pb")).isEqualTo(1);
+	}
+
+	private String submitTo(String queue, String method, String key) {
+		EnqueueRequest template = this.harness.request(method, Map.of(), key);
+		String id = UUID.randomUUID().toString();
+		this.harness.broker.enqueue(EnqueueRequest.now(queue, id, method, template.payload(), 3));
+		return id;
+	}
+
 	@Test
 	void aQueueInAPoolAndServedOnItsOwnIsRefused() {
 		assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> WorkerHarness.settings(Map.of("low", 2))
