@@ -9,8 +9,15 @@ import java.util.List;
  * @param deliveries the tasks handed to this worker
  * @param retryAfter zero, or how long until the queue's rate limit gives the next permit
  * when it held pending tasks back
+ * @param keyBlocked whether tasks were passed over because their concurrency key runs as
+ * many as it may
  */
-public record Dequeued(List<Delivery> deliveries, Duration retryAfter) {
+public record Dequeued(List<Delivery> deliveries, Duration retryAfter, boolean keyBlocked) {
+
+	/** What a fetch took, held back by no concurrency key. */
+	public Dequeued(List<Delivery> deliveries, Duration retryAfter) {
+		this(deliveries, retryAfter, false);
+	}
 
 	/** Whether the rate limit held tasks back. */
 	public boolean limited() {

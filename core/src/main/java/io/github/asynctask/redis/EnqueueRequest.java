@@ -22,14 +22,29 @@ import org.jspecify.annotations.Nullable;
  * none
  * @param bizId business id for dedup; {@code null} for none
  * @param dedupTtl how long the bizId is remembered
+ * @param concurrencyKey the key whose running tasks are limited cluster-wide;
+ * {@code null} for none
+ * @param maxConcurrency how many tasks of {@code concurrencyKey} may run at once (0
+ * without a key)
  */
 public record EnqueueRequest(String queue, String id, String name, String payload, int maxRetries,
-		@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, Duration dedupTtl) {
+		@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, Duration dedupTtl,
+		@Nullable String concurrencyKey, int maxConcurrency) {
+
+	/** A request without a concurrency key. */
+	public EnqueueRequest(String queue, String id, String name, String payload, int maxRetries,
+			@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, Duration dedupTtl) {
+		this(queue, id, name, payload, maxRetries, delay, at, bizId, dedupTtl, null, 0);
+	}
 
 	public EnqueueRequest {
 		QueueName.check(queue);
 		if (maxRetries < 0) {
 			throw new IllegalArgumentException("maxRetries of task '" + name + "' must be >= 0 but was " + maxRetries);
+		}
+		if (concurrencyKey != null && maxConcurrency < 1) {
+			throw new IllegalArgumentException("maxConcurrency of task '" + name
+					+ "' must be >= 1 with a concurrency key but was " + maxConcurrency);
 		}
 	}
 
@@ -40,17 +55,26 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 
 	public EnqueueRequest withDelay(Duration delay) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, delay, null,
-				this.bizId, this.dedupTtl);
+				this.bizId, this.dedupTtl, this.concurrencyKey, this.maxConcurrency);
 	}
 
 	public EnqueueRequest withAt(Instant at) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, null, at, this.bizId,
-				this.dedupTtl);
+				this.dedupTtl, this.concurrencyKey, this.maxConcurrency);
 	}
 
 	public EnqueueRequest withBizId(String bizId, Duration dedupTtl) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
-				bizId, dedupTtl);
+				bizId, dedupTtl, this.concurrencyKey, this.maxConcurrency);
+	}
+
+	/**
+	 * At most {@code max} tasks of {@code key} run at once, across every instance; other
+	 * keys' tasks are not held up behind them.
+	 */
+	public EnqueueRequest withConcurrencyKey(String key, int max) {
+		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
+				this.bizId, this.dedupTtl, key, max);
 	}
 
 }

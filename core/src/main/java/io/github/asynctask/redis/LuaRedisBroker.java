@@ -111,10 +111,21 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 					this.keys.payloads(queue), this.keys.wake(queue)));
 			List<String> callArgs = new ArrayList<>(1 + call.size() * 6);
 			callArgs.add(this.keys.dueChannel(queue));
+			boolean keyed = false;
 			for (int position : call) {
 				EnqueueRequest request = requests.get(position);
 				callKeys.add(uniqueKey(request));
 				addEnqueueArgs(request, callArgs);
+				keyed |= request.concurrencyKey() != null;
+			}
+			if (keyed) {
+				// the optional trailing section: a call without keys sends nothing more
+				for (int position : call) {
+					EnqueueRequest request = requests.get(position);
+					String key = request.concurrencyKey();
+					callArgs.add((key != null) ? key : "");
+					callArgs.add(Integer.toString(request.maxConcurrency()));
+				}
 			}
 			callKeys.add(this.keys.done(queue));
 			keys.add(callKeys);
@@ -212,6 +223,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		keys.add(this.keys.done(queue));
 		keys.add(this.keys.wake(queue));
 		keys.add(this.keys.rate(queue));
+		keys.add(this.keys.concurrencyKeys(queue));
 		List<String> args = new ArrayList<>(6 + max);
 		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention),
 				millis(this.completedIds)));
@@ -230,9 +242,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1)), Replies.string(reply.get(i + 2)))
 				.toDelivery(queue));
 		}
-		Duration retryAfter = (triples < reply.size()) ? Duration.ofMillis(Replies.number(reply.get(triples)))
-				: Duration.ZERO;
-		return new Dequeued(deliveries, retryAfter);
+		long held = (triples < reply.size()) ? Replies.number(reply.get(triples)) : 0;
+		return new Dequeued(deliveries, Duration.ofMillis(Math.max(0, held)), held < 0);
 	}
 
 	/**

@@ -72,6 +72,9 @@ final class QueueWorker {
 
 	private volatile boolean fetching;
 
+	/** Set by the fetcher while it waits for concurrency keys; read by ending runs. */
+	private volatile boolean keyBlocked;
+
 	private volatile @Nullable Thread fetcher;
 
 	QueueWorker(String queue, int concurrency, RedisBroker broker, WorkerSettings settings, TaskRun.Factory runs,
@@ -243,6 +246,13 @@ final class QueueWorker {
 					// a rate limit held tasks back: ask again when it frees a permit
 					this.wakeUp.awaitQuietly(fetched.retryAfter());
 				}
+				else if (fetched.keyBlocked()) {
+					// tasks wait for their concurrency key: ask again when one of ours
+					// ends, or after a poll for keys other instances free
+					this.keyBlocked = true;
+					this.wakeUp.awaitQuietly(ClusterSpread.jitter(this.settings.pollInterval()));
+					this.keyBlocked = false;
+				}
 				else {
 					awaitWork();
 				}
@@ -257,12 +267,14 @@ final class QueueWorker {
 	private Fetched fetch(int wanted) {
 		int left = wanted;
 		@Nullable Duration retryAfter = null;
+		boolean keyBlocked = false;
 		try {
 			for (String queue : this.choice.order()) {
 				Dequeued dequeued = this.broker.dequeue(queue, left, this.settings.lease(),
 						this.settings.rateLimits().get(queue));
 				left -= dequeued.deliveries().size();
 				dequeued.deliveries().forEach(this::dispatch);
+				keyBlocked |= dequeued.keyBlocked();
 				if (dequeued.limited()) {
 					this.listener.rateLimited(queue, dequeued.retryAfter());
 					retryAfter = (retryAfter == null || dequeued.retryAfter().compareTo(retryAfter) < 0)
@@ -276,7 +288,7 @@ final class QueueWorker {
 		finally {
 			this.permits.release(left);
 		}
-		return new Fetched(wanted - left, retryAfter);
+		return new Fetched(wanted - left, retryAfter, keyBlocked);
 	}
 
 	/**
@@ -285,8 +297,9 @@ final class QueueWorker {
 	 * @param taken tasks started
 	 * @param retryAfter set when a rate limit held tasks back: the wait until its next
 	 * permit
+	 * @param keyBlocked whether tasks were passed over for their concurrency key
 	 */
-	private record Fetched(int taken, @Nullable Duration retryAfter) {
+	private record Fetched(int taken, @Nullable Duration retryAfter, boolean keyBlocked) {
 	}
 
 	/**
@@ -328,6 +341,10 @@ final class QueueWorker {
 	/** Called once per delivery by whichever thread ended it first. */
 	void ended(RunningTask task) {
 		this.permits.release(1);
+		if (this.keyBlocked) {
+			// the delivery may have held a key that pending tasks wait for
+			this.wakeUp.raise();
+		}
 	}
 
 	private Duration nextErrorBackoff(Duration previous, RuntimeException ex) {

@@ -74,6 +74,11 @@ local function checked_meta(decoded)
   if finite(decoded.u) then
     meta.u = decoded.u
   end
+  -- ck, cm: the concurrency key and its limit, kept for the task's whole life
+  if type(decoded.ck) == 'string' and finite(decoded.cm) then
+    meta.ck = decoded.ck
+    meta.cm = decoded.cm
+  end
   return meta, nil
 end
 
