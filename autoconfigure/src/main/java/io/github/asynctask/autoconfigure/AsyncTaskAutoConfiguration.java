@@ -21,6 +21,7 @@ import io.github.asynctask.definition.TaskDefaults;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.CompositeTaskListener;
 import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
@@ -155,7 +156,7 @@ public final class AsyncTaskAutoConfiguration {
 			TaskDefaults taskDefaults = new TaskDefaults(defaults.getMaxRetries(), defaults.getTimeout(),
 					defaults.getDedupTtl(), AsyncTaskProperties.DEFAULT_QUEUE);
 			return new AnnotationTaskRegistry(taskDefaults, bizIds, List.of(codec, new ProxyTaskDefinitionCheck(),
-					new ScheduleCheck(ScheduleConfiguration.overrides(properties))));
+					new ScheduleCheck(ScheduleConfiguration.overrides(properties)), new ConcurrencyKeys(bizIds)));
 		}
 
 		@Bean

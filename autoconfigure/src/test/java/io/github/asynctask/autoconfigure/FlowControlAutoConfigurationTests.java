@@ -3,6 +3,7 @@ package io.github.asynctask.autoconfigure;
 import java.time.Duration;
 import java.util.Map;
 
+import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.limit.QueuePool;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.worker.WorkerSettings;
@@ -96,9 +97,25 @@ class FlowControlAutoConfigurationTests {
 				.hasStackTraceContaining("Queue 'acc' is listed in two pools"));
 	}
 
+	@Test
+	void maxConcurrencyWithoutAConcurrencyKeyIsRefusedNamingTheBeanAndMethod() {
+		this.contextRunner.withBean("tenantTasks", TenantTasks.class)
+			.run((context) -> assertThat(context.getStartupFailure()).hasStackTraceContaining("'tenantTasks' method")
+				.hasStackTraceContaining("TenantTasks.report")
+				.hasStackTraceContaining("maxConcurrency = 2 needs a concurrencyKey"));
+	}
+
 	private static WorkerSettings startedSettings(AssertableApplicationContext context) {
 		assertThat(context).hasNotFailed();
 		return context.getBean(AsyncTaskWorkers.class).container().orElseThrow().settings();
+	}
+
+	public static class TenantTasks {
+
+		@AsyncTask(maxConcurrency = 2)
+		public void report(String tenantId) {
+		}
+
 	}
 
 }

@@ -11,6 +11,7 @@ import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
+import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.EnqueueRequest;
@@ -30,6 +31,8 @@ public final class TaskSubmitter {
 	private final TaskCodec codec;
 
 	private final BizIdEvaluator bizIds;
+
+	private final ConcurrencyKeys concurrencyKeys;
 
 	private final List<SubmitInterceptor> interceptors;
 
@@ -54,6 +57,7 @@ public final class TaskSubmitter {
 		this.broker = broker;
 		this.codec = codec;
 		this.bizIds = bizIds;
+		this.concurrencyKeys = new ConcurrencyKeys(bizIds);
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
 		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer);
@@ -101,6 +105,10 @@ public final class TaskSubmitter {
 		String bizId = (options.getBizId() != null) ? options.getBizId() : this.bizIds.evaluate(definition, args);
 		if (bizId != null) {
 			request = request.withBizId(bizId, definition.dedupTtl());
+		}
+		ConcurrencyKeys.Limit limit = this.concurrencyKeys.evaluate(definition, args);
+		if (limit != null) {
+			request = request.withConcurrencyKey(limit.key(), limit.max());
 		}
 		return request;
 	}

@@ -72,8 +72,13 @@ final class QueueWorker {
 
 	private volatile boolean fetching;
 
-	/** Set by the fetcher while it waits for concurrency keys; read by ending runs. */
-	private volatile boolean keyBlocked;
+	/**
+	 * Set by the fetcher once tasks waited for their concurrency key here, and kept: from
+	 * then on every ending run wakes the fetcher (its delivery may have held the key), so
+	 * a run ending while a fetch is under way is not missed. Queues without keys never
+	 * pay for it.
+	 */
+	private volatile boolean keyedWork;
 
 	private volatile @Nullable Thread fetcher;
 
@@ -249,9 +254,8 @@ final class QueueWorker {
 				else if (fetched.keyBlocked()) {
 					// tasks wait for their concurrency key: ask again when one of ours
 					// ends, or after a poll for keys other instances free
-					this.keyBlocked = true;
+					this.keyedWork = true;
 					this.wakeUp.awaitQuietly(ClusterSpread.jitter(this.settings.pollInterval()));
-					this.keyBlocked = false;
 				}
 				else {
 					awaitWork();
@@ -341,7 +345,7 @@ final class QueueWorker {
 	/** Called once per delivery by whichever thread ended it first. */
 	void ended(RunningTask task) {
 		this.permits.release(1);
-		if (this.keyBlocked) {
+		if (this.keyedWork) {
 			// the delivery may have held a key that pending tasks wait for
 			this.wakeUp.raise();
 		}
