@@ -56,6 +56,11 @@ public final class CompositeTaskListener implements TaskListener {
 	}
 
 	@Override
+	public void concurrencyKeyBlocked(String queue) {
+		each((listener) -> listener.concurrencyKeyBlocked(queue));
+	}
+
+	@Override
 	public void hung(String queue, String task, Duration timeout) {
 		each((listener) -> listener.hung(queue, task, timeout));
 	}

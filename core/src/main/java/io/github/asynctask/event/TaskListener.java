@@ -43,6 +43,13 @@ public interface TaskListener {
 	}
 
 	/**
+	 * A fetch passed over pending tasks of the queue because their concurrency key ran as
+	 * many tasks as it may.
+	 */
+	default void concurrencyKeyBlocked(String queue) {
+	}
+
+	/**
 	 * An attempt ran past its {@code timeout} and ignored the interrupt: it keeps its
 	 * lease and its thread until the body returns, and is not delivered again meanwhile.
 	 */

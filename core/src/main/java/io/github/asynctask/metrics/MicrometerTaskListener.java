@@ -41,6 +41,8 @@ public final class MicrometerTaskListener implements TaskListener {
 
 	private final MeterProvider<Counter> rateLimited;
 
+	private final MeterProvider<Counter> keyBlocked;
+
 	// Written by submitting threads, read by the registry when it publishes.
 	private final AtomicInteger resendBuffer = new AtomicInteger();
 
@@ -56,6 +58,9 @@ public final class MicrometerTaskListener implements TaskListener {
 				"Oldest dead tasks dropped because the queue held more than async-task.retention.dead-max");
 		this.rateLimited = Counter.builder("asynctask.ratelimit.delayed")
 			.description("Fetches that found the queue's rate limit reached while tasks were pending, and waited")
+			.withRegistry(registry);
+		this.keyBlocked = Counter.builder("asynctask.concurrency.key.blocked")
+			.description("Fetches that passed over pending tasks whose concurrency key ran as many as it may")
 			.withRegistry(registry);
 		this.duration = Timer.builder("asynctask.task.duration")
 			.description("Run time of each attempt, successful or not")
@@ -109,6 +114,11 @@ public final class MicrometerTaskListener implements TaskListener {
 	@Override
 	public void rateLimited(String queue, Duration wait) {
 		this.rateLimited.withTags("queue", queue).increment();
+	}
+
+	@Override
+	public void concurrencyKeyBlocked(String queue) {
+		this.keyBlocked.withTags("queue", queue).increment();
 	}
 
 	@Override

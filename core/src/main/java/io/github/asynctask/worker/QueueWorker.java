@@ -278,7 +278,10 @@ final class QueueWorker {
 						this.settings.rateLimits().get(queue));
 				left -= dequeued.deliveries().size();
 				dequeued.deliveries().forEach(this::dispatch);
-				keyBlocked |= dequeued.keyBlocked();
+				if (dequeued.keyBlocked()) {
+					keyBlocked = true;
+					this.listener.concurrencyKeyBlocked(queue);
+				}
 				if (dequeued.limited()) {
 					this.listener.rateLimited(queue, dequeued.retryAfter());
 					retryAfter = (retryAfter == null || dequeued.retryAfter().compareTo(retryAfter) < 0)

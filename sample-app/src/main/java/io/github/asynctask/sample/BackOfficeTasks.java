@@ -9,7 +9,7 @@ import org.springframework.stereotype.Component;
 /**
  * Back-office work in two queues that share one small pool (see {@code async-task.pools}
  * in application.yml): reports get three fetches for every one of exports, and exports
- * never starve.
+ * never starve. One export per shop runs at a time, across every instance.
  */
 // tag::back-office-tasks[]
 @Component
@@ -22,9 +22,9 @@ public class BackOfficeTasks {
 		logger.info("Monthly report for {} written", month);
 	}
 
-	@AsyncTask(name = "shop.export-orders", queue = "exports")
-	public void exportOrders(String format) {
-		logger.info("Orders exported as {}", format);
+	@AsyncTask(name = "shop.export-orders", queue = "exports", concurrencyKey = "#shopId", maxConcurrency = 1)
+	public void exportOrders(String shopId, String format) {
+		logger.info("Orders of shop {} exported as {}", shopId, format);
 	}
 
 }
