@@ -3,6 +3,7 @@ package io.github.asynctask.benchmarks;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -10,12 +11,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.MDC;
 
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -28,18 +31,34 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class AsyncTaskSystem implements SystemUnderTest {
 
-	/** The queues of the pooled variant and their weights; its tasks go round-robin. */
+	/** The queues of the pooled row and their weights; its tasks go round-robin. */
 	private static final Map<String, Integer> POOL = Map.of(Contender.QUEUE, 6, Contender.QUEUE + "-b", 3,
 			Contender.QUEUE + "-c", 1);
 
+	private final String name;
+
+	private final boolean context;
+
 	private final boolean pooled;
 
-	/** The row of one queue served by threads of its own. */
+	/** The plain row: no context propagation, as before it existed. */
 	AsyncTaskSystem() {
-		this(false);
+		this("async-task", false);
 	}
 
-	private AsyncTaskSystem(boolean pooled) {
+	/**
+	 * @param name the row's name
+	 * @param context whether submitting threads carry a request id in the MDC and a
+	 * locale, and {@code async-task.context.*} carries them to the runs (the row's cost
+	 * of context propagation)
+	 */
+	AsyncTaskSystem(String name, boolean context) {
+		this(name, context, false);
+	}
+
+	private AsyncTaskSystem(String name, boolean context, boolean pooled) {
+		this.name = name;
+		this.context = context;
 		this.pooled = pooled;
 	}
 
@@ -48,12 +67,12 @@ final class AsyncTaskSystem implements SystemUnderTest {
 	 * one weighted pool ({6, 3, 1}) of the same threads serves.
 	 */
 	static AsyncTaskSystem pooled() {
-		return new AsyncTaskSystem(true);
+		return new AsyncTaskSystem("async-task-pool3", false, true);
 	}
 
 	@Override
 	public String name() {
-		return this.pooled ? "async-task-pool3" : "async-task";
+		return this.name;
 	}
 
 	@Override
@@ -74,12 +93,33 @@ final class AsyncTaskSystem implements SystemUnderTest {
 				+ "the same threads); " : "")
 				+ "Spring Boot application with async-task's auto-configuration (spring.data.redis.*, defaults), "
 				+ "@AsyncTask proxy; batch = 100 calls per DataSourceTransactionManager(H2) transaction; workers: "
-				+ "a second application in the same JVM with async-task.queues.<queue>.concurrency; no MeterRegistry";
+				+ "a second application in the same JVM with async-task.queues.<queue>.concurrency; no MeterRegistry"
+				+ (this.context
+						? "; context propagation on: every submitting thread has an MDC requestId and a "
+								+ "locale, carried with async-task.context.mdc-keys=requestId"
+						: "; context propagation off");
 	}
 
 	@Override
 	public Contender open(RedisTarget redis) {
-		return new Stack(redis, this.pooled);
+		return new Stack(redis, this.context, this.pooled);
+	}
+
+	/**
+	 * The application of this row on {@code redis}, with these properties and further
+	 * beans (e.g. {@link ScheduleScenario}'s periodic task).
+	 */
+	static ConfigurableApplicationContext application(RedisTarget redis, Map<String, Object> properties,
+			Class<?>... beans) {
+		Map<String, Object> all = new LinkedHashMap<>(properties);
+		all.put("spring.data.redis.host", redis.host());
+		all.put("spring.data.redis.port", redis.port());
+		return new SpringApplicationBuilder(AsyncTaskStackConfiguration.class).sources(beans)
+			.web(WebApplicationType.NONE)
+			.bannerMode(Banner.Mode.OFF)
+			.logStartupInfo(false)
+			.properties(all)
+			.run();
 	}
 
 	private static final class Stack implements Contender {
@@ -94,7 +134,7 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private final TransactionTemplate transactions;
 
-		private @Nullable ConfigurableApplicationContext worker;
+		private final boolean context;
 
 		private final boolean pooled;
 
@@ -106,8 +146,11 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private final AtomicInteger next = new AtomicInteger();
 
-		Stack(RedisTarget redis, boolean pooled) {
+		private @Nullable ConfigurableApplicationContext worker;
+
+		Stack(RedisTarget redis, boolean context, boolean pooled) {
 			this.redis = redis;
+			this.context = context;
 			this.pooled = pooled;
 			this.producer = start(Map.of("async-task.worker.enabled", "false"));
 			this.tasks = this.producer.getBean(NoopTasks.class);
@@ -117,6 +160,11 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		@Override
 		public void submit(String arg) {
+			callerContext();
+			noop(arg);
+		}
+
+		private void noop(String arg) {
 			if (this.pooled) {
 				TaskOptions options = this.spread.get(Math.floorMod(this.next.getAndIncrement(), this.spread.size()));
 				this.template.submit(options, () -> this.tasks.noop(arg));
@@ -126,13 +174,23 @@ final class AsyncTaskSystem implements SystemUnderTest {
 			}
 		}
 
+		// What a web request's thread has: set once per producer thread, not per submit.
+		private void callerContext() {
+			if (this.context && MDC.get("requestId") == null) {
+				MDC.put("requestId", Thread.currentThread().getName());
+				LocaleContextHolder.setLocale(Locale.GERMANY);
+			}
+		}
+
 		@Override
 		public void submitBatch(List<String> args) {
-			this.transactions.executeWithoutResult((status) -> args.forEach(this::submit));
+			callerContext();
+			this.transactions.executeWithoutResult((status) -> args.forEach(this::noop));
 		}
 
 		@Override
 		public void submitDelayed(String arg, Duration delay) {
+			callerContext();
 			this.template.submit(TaskOptions.defaults().delay(delay), () -> this.tasks.noop(arg));
 		}
 
@@ -162,13 +220,9 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private ConfigurableApplicationContext start(Map<String, Object> properties) {
 			Map<String, Object> all = new LinkedHashMap<>(properties);
-			all.put("spring.data.redis.host", this.redis.host());
-			all.put("spring.data.redis.port", this.redis.port());
-			return new SpringApplicationBuilder(AsyncTaskStackConfiguration.class).web(WebApplicationType.NONE)
-				.bannerMode(Banner.Mode.OFF)
-				.logStartupInfo(false)
-				.properties(all)
-				.run();
+			all.put("async-task.context.enabled", this.context);
+			all.put("async-task.context.mdc-keys", "requestId");
+			return application(this.redis, all);
 		}
 
 		@Override

@@ -54,7 +54,7 @@ public final class BenchmarkMain {
 
 	static List<Scenario> scenarios() {
 		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(), new LatenessScenario(),
-				new MemoryScenario(), new IdleScenario());
+				new MemoryScenario(), new IdleScenario(), new ScheduleScenario());
 	}
 
 	/**
@@ -63,9 +63,9 @@ public final class BenchmarkMain {
 	 */
 	static List<SystemUnderTest> systems(Options options, RedisTarget redis, Report report) {
 		List<SystemUnderTest> systems = new ArrayList<>();
-		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), AsyncTaskSystem.pooled(), new BrokerSystem(),
-				new RawRedisSystem(), new RedissonSystem(), new JesqueSystem(), new RqueueSystem(),
-				new LocalPoolSystem())) {
+		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new AsyncTaskSystem("async-task-context", true),
+				AsyncTaskSystem.pooled(), new BrokerSystem(), new RawRedisSystem(), new RedissonSystem(),
+				new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem())) {
 			if (!options.wantsSystem(system.name())) {
 				continue;
 			}
