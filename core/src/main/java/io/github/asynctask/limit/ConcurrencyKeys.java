@@ -47,6 +47,10 @@ public final class ConcurrencyKeys implements TaskDefinitionCheck {
 			problems.add(definition.describe() + ": concurrencyKey '" + key
 					+ "' needs maxConcurrency of at least 1 but it is " + max);
 		}
+		if (!key.isEmpty() && annotation.after().length > 0) {
+			problems.add(definition.describe() + ": concurrencyKey cannot be combined with after yet (a waiting "
+					+ "task would be released without its key); drop one of them");
+		}
 		if (!key.isEmpty()) {
 			try {
 				this.expressions.parse(key);
