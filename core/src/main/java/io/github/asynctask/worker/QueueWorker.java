@@ -121,13 +121,19 @@ final class QueueWorker {
 	}
 
 	/**
-	 * What the console shows of this worker: busy threads and concurrency, plus for a
-	 * pool its queues with their weights, whether it is strict, and rate limits.
+	 * What the console shows of this worker: busy threads, concurrency and the ids of up
+	 * to {@code maxRunningListed} running tasks, plus for a pool its queues with their
+	 * weights, whether it is strict, and rate limits.
 	 */
-	Map<String, Object> describe(int busy) {
+	Map<String, Object> describe(int busy, int maxRunningListed) {
 		Map<String, Object> info = new LinkedHashMap<>();
 		info.put("busy", busy);
 		info.put("concurrency", this.permits.total());
+		List<String> running = new ArrayList<>();
+		for (RunningTasks tasks : this.running.values()) {
+			running.addAll(tasks.ids(maxRunningListed - running.size()));
+		}
+		info.put("running", running);
 		if (this.running.size() > 1 || !this.running.containsKey(this.name)) {
 			QueuePool pool = this.settings.pools().get(this.name);
 			if (pool != null) {
