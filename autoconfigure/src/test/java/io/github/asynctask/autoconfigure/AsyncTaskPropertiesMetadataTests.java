@@ -33,11 +33,12 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
 			"async-task.redis-timeout", "async-task.schedules", "async-task.schedules.max-catch-up",
 			"async-task.context.enabled", "async-task.context.mdc-keys", "async-task.context.locale",
-			"async-task.context.security", "async-task.defaults.wait-timeout", "async-task.retention.results");
+			"async-task.context.security", "async-task.defaults.wait-timeout", "async-task.retention.results",
+			"async-task.pools");
 
 	// Defaults computed from other keys, or empty collections (the metadata shows none).
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues", "async-task.schedules",
-			"async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval",
+			"async-task.pools", "async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval",
 			"async-task.worker.virtual-threads", "async-task.context.mdc-keys");
 
 	@Test
