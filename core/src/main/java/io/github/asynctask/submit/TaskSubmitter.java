@@ -51,12 +51,30 @@ public final class TaskSubmitter {
 	 */
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock) {
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, null);
+	}
+
+	/**
+	 * Create a submitter whose submits inside a transaction of the outbox's database also
+	 * go to the outbox in that transaction.
+	 * @param broker the broker
+	 * @param codec writes the payload
+	 * @param bizIds evaluates bizId expressions
+	 * @param interceptors run in this order at every submit
+	 * @param listener told about submitted and deduplicated tasks
+	 * @param resendBuffer takes after-commit batches Redis could not take
+	 * @param clock the time source of task ids
+	 * @param outbox the outbox, or {@code null} for none
+	 */
+	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
+			@Nullable SubmitOutbox outbox) {
 		this.broker = broker;
 		this.codec = codec;
 		this.bizIds = bizIds;
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
-		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer);
+		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox);
 		this.ids = new UlidGenerator(clock);
 	}
 
