@@ -121,11 +121,12 @@ class OutboxIntegrationTests {
 		this.cleaner.close();
 		this.resendBuffer.close();
 		this.connectionFactory.destroy();
-		dropTable(this.dataSource, this.table.name());
+		dropDatabase(this.dataSource);
 	}
 
-	void dropTable(DataSource dataSource, String table) {
-		new JdbcTemplate(dataSource).execute("drop table " + table);
+	/** Drop what {@link #dataSource()} created. */
+	void dropDatabase(DataSource dataSource) {
+		new JdbcTemplate(dataSource).execute("shutdown");
 	}
 
 	@Test
