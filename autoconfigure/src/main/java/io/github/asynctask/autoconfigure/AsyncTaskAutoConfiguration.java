@@ -34,6 +34,7 @@ import io.github.asynctask.schedule.ScheduleOverride;
 import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.schedule.TickFiring;
 import io.github.asynctask.submit.ResendBuffer;
+import io.github.asynctask.submit.SubmitOutbox;
 import io.github.asynctask.submit.TaskSubmitter;
 import io.github.asynctask.worker.WorkerContainer;
 import io.github.asynctask.worker.WorkerContainerBuilder;
@@ -168,9 +169,9 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				ResendBuffer resendBuffer) {
+				ResendBuffer resendBuffer, ObjectProvider<SubmitOutbox> outbox) {
 			return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), listeners(listeners),
-					resendBuffer, Clock.systemUTC());
+					resendBuffer, Clock.systemUTC(), outbox.getIfAvailable());
 		}
 
 		@Bean

@@ -31,7 +31,10 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.retention.completed-ids", "async-task.console.enabled", "async-task.console.path",
 			"async-task.console.show-arguments", "async-task.console.writes-enabled", "async-task.console.write-role",
 			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
-			"async-task.redis-timeout", "async-task.schedules", "async-task.defaults.max-catch-up");
+			"async-task.redis-timeout", "async-task.schedules", "async-task.defaults.max-catch-up",
+			// crash-safe submits
+			"async-task.outbox.enabled", "async-task.outbox.table", "async-task.outbox.initialize-schema",
+			"async-task.outbox.relay-after", "async-task.outbox.relay-interval", "async-task.outbox.relay-batch-size");
 
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues", "async-task.schedules",
 			"async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval");
