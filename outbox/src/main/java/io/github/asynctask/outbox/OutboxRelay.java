@@ -133,6 +133,8 @@ public final class OutboxRelay implements AutoCloseable {
 
 	private void loop() {
 		Duration backoff = this.settings.interval();
+		// the first round an interval after start, when the application is up
+		pause(this.settings.interval());
 		while (isRunning()) {
 			Duration pause = this.settings.interval();
 			try {
