@@ -224,6 +224,19 @@
     }, paused ? 'Resume' : 'Pause');
   }
 
+  // ---- outbox (crash-safe submits) ------------------------------------------------
+  // Rows waiting in the application's outbox table, and the age of the oldest; shown only
+  // when the answering application has the outbox on.
+
+  function renderOutbox(overview) {
+    var outbox = overview.outbox;
+    $('t-outbox-tile').hidden = !outbox;
+    if (outbox) {
+      $('t-outbox').textContent = outbox.rows < 0 ? '?' : outbox.rows + (outbox.rows > 0 ? ' · ' + outbox.oldestSeconds + ' s' : '');
+      $('t-outbox-tile').title = 'Tasks of committed transactions waiting in table ' + outbox.table + ' for Redis';
+    }
+  }
+
   function renderSchedules(overview) {
     var schedules = overview.schedules || [];
     var rows = schedules.map(function (s) {
@@ -334,6 +347,7 @@
       renderQueues(overview);
       renderInstances(overview);
       renderSchedules(overview);
+      renderOutbox(overview);
       syncQueueSelect(overview);
       return loadTasks();
     }).then(function () {

@@ -133,12 +133,17 @@ public final class OutboxRelay implements AutoCloseable {
 
 	private void loop() {
 		Duration backoff = this.settings.interval();
+		long failedRounds = 0;
 		// the first round an interval after start, when the application is up
 		pause(this.settings.interval());
 		while (isRunning()) {
 			Duration pause = this.settings.interval();
 			try {
 				int moved = relayOnce();
+				if (moved > 0 && failedRounds > 0) {
+					logger.info("Outbox relay moves rows again after {} failed round(s)", failedRounds);
+					failedRounds = 0;
+				}
 				backoff = this.settings.interval();
 				if (moved == this.settings.batchSize()) {
 					continue;
@@ -146,7 +151,15 @@ public final class OutboxRelay implements AutoCloseable {
 			}
 			catch (RuntimeException ex) {
 				this.errors.incrementAndGet();
-				logger.warn("Outbox relay round failed ({}); next in {} ms", ex.toString(), backoff.toMillis());
+				// once per outage at WARN; the meter counts the rest
+				if (failedRounds++ == 0) {
+					logger.warn("Outbox relay round failed ({}); rows stay in table '{}' and are retried",
+							ex.toString(), this.table);
+				}
+				else {
+					logger.debug("Outbox relay round failed again ({}); next in {} ms", ex.toString(),
+							backoff.toMillis());
+				}
 				pause = backoff;
 				backoff = min(backoff.multipliedBy(2), MAX_BACKOFF);
 			}

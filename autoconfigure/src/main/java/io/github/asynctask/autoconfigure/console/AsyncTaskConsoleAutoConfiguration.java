@@ -39,9 +39,10 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties,
-			ObjectProvider<AsyncTaskTemplate> template) {
+			ObjectProvider<AsyncTaskTemplate> template, ObjectProvider<Views.OutboxBacklogSource> outbox) {
 		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
-				new ScheduleAccess(template.getIfAvailable()));
+				new ScheduleAccess(template.getIfAvailable()))
+			.withOutbox(outbox.getIfAvailable());
 	}
 
 	/**

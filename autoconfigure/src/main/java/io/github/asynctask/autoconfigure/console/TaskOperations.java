@@ -44,6 +44,8 @@ public class TaskOperations {
 
 	private final ScheduleAccess schedules;
 
+	private Views.@Nullable OutboxBacklogSource outbox;
+
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
 		this(broker, processed, showArguments, new ScheduleAccess(null));
 	}
@@ -69,6 +71,12 @@ public class TaskOperations {
 		this.schedules = schedules;
 	}
 
+	/** Show this outbox backlog in the overview (the outbox is on). */
+	public TaskOperations withOutbox(Views.@Nullable OutboxBacklogSource outbox) {
+		this.outbox = outbox;
+		return this;
+	}
+
 	/** Every registered queue with its sizes, and every live instance. */
 	public Overview overview() {
 		InstanceInfos instances = new InstanceInfos(this.broker.instances());
@@ -86,7 +94,8 @@ public class TaskOperations {
 					this.processed.processed(queue), instances.serving(queue)));
 		}
 		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
-				this.schedules.list().stream().map(Views.ScheduleView::of).toList());
+				this.schedules.list().stream().map(Views.ScheduleView::of).toList(),
+				(this.outbox != null) ? this.outbox.read() : null);
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.time.Duration;
 import javax.sql.DataSource;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.Views;
 import io.github.asynctask.outbox.JdbcSubmitOutbox;
 import io.github.asynctask.outbox.OutboxBacklog;
 import io.github.asynctask.outbox.OutboxCleaner;
@@ -77,6 +78,15 @@ public final class OutboxAutoConfiguration {
 	@ConditionalOnMissingBean
 	OutboxBacklog asyncTaskOutboxBacklog(DataSource dataSource, OutboxTable table) {
 		return new OutboxBacklog(dataSource, table, Clock.systemUTC(), BACKLOG_CACHE);
+	}
+
+	// the backlog for the endpoint and console overview
+	@Bean
+	Views.OutboxBacklogSource asyncTaskOutboxBacklogSource(OutboxBacklog backlog) {
+		return () -> {
+			OutboxBacklog.Snapshot snapshot = backlog.current();
+			return new Views.OutboxView(backlog.table(), snapshot.rows(), snapshot.oldest().toSeconds());
+		};
 	}
 
 	@Configuration(proxyBeanMethods = false)

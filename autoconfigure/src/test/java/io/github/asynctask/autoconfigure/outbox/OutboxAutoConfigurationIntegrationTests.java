@@ -9,7 +9,11 @@ import javax.sql.DataSource;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.ProcessedCounter;
+import io.github.asynctask.autoconfigure.console.TaskOperations;
+import io.github.asynctask.autoconfigure.console.Views;
 import io.github.asynctask.outbox.OutboxMeters;
+import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.outbox.OutboxRelay;
 import io.github.asynctask.submit.SubmitOutbox;
 import io.github.asynctask.test.RedisExtension;
@@ -61,7 +65,10 @@ class OutboxAutoConfigurationIntegrationTests {
 
 	@Test
 	void offByDefault() {
-		this.runner.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(SubmitOutbox.class));
+		this.runner.run((context) -> {
+			assertThat(context).hasNotFailed().doesNotHaveBean(SubmitOutbox.class);
+			assertThat(context).doesNotHaveBean(Views.OutboxBacklogSource.class);
+		});
 	}
 
 	@Test
@@ -84,6 +91,13 @@ class OutboxAutoConfigurationIntegrationTests {
 			context.getBean(OutboxMeters.class).bindTo(registry);
 			assertThat(registry.get("asynctask.outbox.rows").gauge().value()).isZero();
 			assertThat(registry.get("asynctask.outbox.oldest").gauge().value()).isZero();
+			Views.OutboxView overview = new TaskOperations(context.getBean(RedisBroker.class), new ProcessedCounter(),
+					true)
+				.withOutbox(context.getBean(Views.OutboxBacklogSource.class))
+				.overview()
+				.outbox();
+			assertThat(overview).isNotNull();
+			assertThat(overview.table()).isEqualTo("async_task_outbox");
 		});
 	}
 
