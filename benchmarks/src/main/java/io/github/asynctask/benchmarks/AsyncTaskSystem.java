@@ -27,9 +27,26 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class AsyncTaskSystem implements SystemUnderTest {
 
+	private final String name;
+
+	private final Map<String, Object> properties;
+
+	AsyncTaskSystem() {
+		this("async-task", Map.of());
+	}
+
+	/**
+	 * A variant of the stack: its row name and the properties its applications get (the
+	 * outbox scenario's rows).
+	 */
+	AsyncTaskSystem(String name, Map<String, Object> properties) {
+		this.name = name;
+		this.properties = Map.copyOf(properties);
+	}
+
 	@Override
 	public String name() {
-		return "async-task";
+		return this.name;
 	}
 
 	@Override
@@ -53,10 +70,10 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 	@Override
 	public Contender open(RedisTarget redis) {
-		return new Stack(redis);
+		return new Stack(redis, this.properties);
 	}
 
-	private static final class Stack implements Contender {
+	private static final class Stack implements OutboxScenario.Application {
 
 		private final RedisTarget redis;
 
@@ -70,8 +87,11 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private @Nullable ConfigurableApplicationContext worker;
 
-		Stack(RedisTarget redis) {
+		private final Map<String, Object> properties;
+
+		Stack(RedisTarget redis, Map<String, Object> properties) {
 			this.redis = redis;
+			this.properties = properties;
 			this.producer = start(Map.of("async-task.worker.enabled", "false"));
 			this.tasks = this.producer.getBean(NoopTasks.class);
 			this.template = this.producer.getBean(AsyncTaskTemplate.class);
@@ -111,7 +131,8 @@ final class AsyncTaskSystem implements SystemUnderTest {
 		}
 
 		private ConfigurableApplicationContext start(Map<String, Object> properties) {
-			Map<String, Object> all = new LinkedHashMap<>(properties);
+			Map<String, Object> all = new LinkedHashMap<>(this.properties);
+			all.putAll(properties);
 			all.put("spring.data.redis.host", this.redis.host());
 			all.put("spring.data.redis.port", this.redis.port());
 			return new SpringApplicationBuilder(AsyncTaskStackConfiguration.class).web(WebApplicationType.NONE)
@@ -119,6 +140,11 @@ final class AsyncTaskSystem implements SystemUnderTest {
 				.logStartupInfo(false)
 				.properties(all)
 				.run();
+		}
+
+		@Override
+		public ConfigurableApplicationContext producer() {
+			return this.producer;
 		}
 
 		@Override

@@ -54,7 +54,7 @@ public final class BenchmarkMain {
 
 	static List<Scenario> scenarios() {
 		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(), new LatenessScenario(),
-				new MemoryScenario(), new IdleScenario());
+				new MemoryScenario(), new IdleScenario(), new OutboxScenario());
 	}
 
 	/**
@@ -64,7 +64,8 @@ public final class BenchmarkMain {
 	static List<SystemUnderTest> systems(Options options, RedisTarget redis, Report report) {
 		List<SystemUnderTest> systems = new ArrayList<>();
 		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new BrokerSystem(), new RawRedisSystem(),
-				new RedissonSystem(), new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem())) {
+				new RedissonSystem(), new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem(),
+				OutboxScenario.outboxOff(), OutboxScenario.outboxOn())) {
 			if (!options.wantsSystem(system.name())) {
 				continue;
 			}

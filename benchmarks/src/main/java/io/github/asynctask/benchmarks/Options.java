@@ -27,7 +27,8 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 	 * Run only when named: Rqueue barely works on our Spring Boot (see docs), and the
 	 * broker-only row is a diagnostic between raw Redis and the whole stack.
 	 */
-	static final Set<String> OPT_IN_SYSTEMS = Set.of("rqueue", "async-task-broker");
+	static final Set<String> OPT_IN_SYSTEMS = Set.of("rqueue", "async-task-broker", OutboxScenario.OFF,
+			OutboxScenario.ON);
 
 	static final String USAGE = """
 			Arguments (all optional):

@@ -77,6 +77,10 @@ class SampleApplicationIntegrationTests {
 			.untilAsserted(() -> assertThat(http.get().uri("/activity").retrieve().body(String.class))
 				.contains("\"task\":\"shop.receipt\"")
 				.contains("Receipt sent for order " + order.id()));
+		// the outbox is on: the order's tasks were rows of its transaction, gone once in
+		// Redis
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.jdbc.sql("SELECT COUNT(*) FROM async_task_outbox").query(Integer.class).single() == 0);
 	}
 
 	@Test
