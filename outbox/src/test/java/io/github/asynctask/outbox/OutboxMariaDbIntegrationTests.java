@@ -1,21 +1,17 @@
 package io.github.asynctask.outbox;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 import javax.sql.DataSource;
 
+import io.github.asynctask.test.JdbcServers;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.BeforeAll;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The outbox on MariaDB (or MySQL), when one answers at
@@ -25,10 +21,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class OutboxMariaDbIntegrationTests extends OutboxIntegrationTests {
 
-	static final String URL = System.getenv()
-		.getOrDefault("ASYNCTASK_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test");
+	static final String URL = JdbcServers.MARIADB_URL;
 
-	static final String USER = System.getenv().getOrDefault("ASYNCTASK_TEST_MARIADB_USER", "root");
+	static final String USER = JdbcServers.MARIADB_USER;
 
 	private final Map<DataSource, String> databases = new ConcurrentHashMap<>();
 
@@ -38,12 +33,7 @@ class OutboxMariaDbIntegrationTests extends OutboxIntegrationTests {
 
 	@BeforeAll
 	static void requireMariaDb() {
-		try (Connection connection = DriverManager.getConnection(URL, USER, "")) {
-			assumeTrue(connection.isValid(2), "MariaDB at " + URL + " is not valid");
-		}
-		catch (SQLException ex) {
-			assumeTrue(false, "No MariaDB at " + URL + ": " + ex.getMessage());
-		}
+		JdbcServers.assumeReachable(URL, USER);
 	}
 
 	@Override

@@ -1,21 +1,17 @@
 package io.github.asynctask.outbox;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 import javax.sql.DataSource;
 
+import io.github.asynctask.test.JdbcServers;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.BeforeAll;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The outbox on PostgreSQL, when one answers at {@code ASYNCTASK_TEST_POSTGRES_URL}
@@ -24,10 +20,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class OutboxPostgresIntegrationTests extends OutboxIntegrationTests {
 
-	static final String URL = System.getenv()
-		.getOrDefault("ASYNCTASK_TEST_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/test");
+	static final String URL = JdbcServers.POSTGRES_URL;
 
-	static final String USER = System.getenv().getOrDefault("ASYNCTASK_TEST_POSTGRES_USER", "postgres");
+	static final String USER = JdbcServers.POSTGRES_USER;
 
 	private final Map<DataSource, String> schemas = new ConcurrentHashMap<>();
 
@@ -37,12 +32,7 @@ class OutboxPostgresIntegrationTests extends OutboxIntegrationTests {
 
 	@BeforeAll
 	static void requirePostgres() {
-		try (Connection connection = DriverManager.getConnection(URL, USER, "")) {
-			assumeTrue(connection.isValid(2), "PostgreSQL at " + URL + " is not valid");
-		}
-		catch (SQLException ex) {
-			assumeTrue(false, "No PostgreSQL at " + URL + ": " + ex.getMessage());
-		}
+		JdbcServers.assumeReachable(URL, USER);
 	}
 
 	@Override

@@ -1,8 +1,5 @@
 package io.github.asynctask.reliability;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
+import io.github.asynctask.test.JdbcServers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,7 +23,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Scenario 13, crash-safe submits (the outbox on PostgreSQL at
@@ -39,8 +36,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class CrashSafeSubmitsIntegrationTests {
 
-	static final String URL = System.getenv()
-		.getOrDefault("ASYNCTASK_TEST_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/test");
+	static final String URL = JdbcServers.POSTGRES_URL;
 
 	static final String TABLE = "async_task_outbox";
 
@@ -52,12 +48,7 @@ class CrashSafeSubmitsIntegrationTests {
 
 	@BeforeAll
 	static void requirePostgres() {
-		try (Connection connection = DriverManager.getConnection(URL, "postgres", "")) {
-			assumeTrue(connection.isValid(2), "PostgreSQL at " + URL + " is not valid");
-		}
-		catch (SQLException ex) {
-			assumeTrue(false, "No PostgreSQL at " + URL + ": " + ex.getMessage());
-		}
+		JdbcServers.assumeReachable(URL, "postgres");
 	}
 
 	@Test
@@ -68,10 +59,7 @@ class CrashSafeSubmitsIntegrationTests {
 		try (Rig rig = new Rig()) {
 			rig.startWorkers(1);
 			WorkerJvm committer = WorkerJvm.start("committer", rig.dir,
-					rig.options()
-						.main(OutboxCommitterMain.class)
-						.with(OutboxDatabase.URL, url)
-						.with("transactions", "1")
+					outboxApplication(rig, url).with("transactions", "1")
 						.with("tasks", "10")
 						.jvm("-Dasynctask.outbox.test.halt-after-commit=true"));
 			others.add(committer);
@@ -83,10 +71,7 @@ class CrashSafeSubmitsIntegrationTests {
 			assertThat(ids).allSatisfy((id) -> assertThat(rig.broker.find(ReliabilityTasks.QUEUE, id)).isEmpty());
 
 			WorkerJvm crashingRelay = WorkerJvm.start("crashing-relay", rig.dir,
-					rig.options()
-						.main(OutboxCommitterMain.class)
-						.with(OutboxDatabase.URL, url)
-						.with("relayAfter", "0")
+					outboxApplication(rig, url).with("relayAfter", "0")
 						.with("relayInterval", "1000")
 						.jvm("-Dasynctask.outbox.test.halt-after-relay-write=true"));
 			others.add(crashingRelay);
@@ -95,11 +80,7 @@ class CrashSafeSubmitsIntegrationTests {
 			rig.awaitDrained(Duration.ofSeconds(60));
 
 			long relayStarted = System.currentTimeMillis();
-			others.add(WorkerJvm.start("relay", rig.dir,
-					rig.options()
-						.main(OutboxCommitterMain.class)
-						.with(OutboxDatabase.URL, url)
-						.with("relayAfter", "0")));
+			others.add(WorkerJvm.start("relay", rig.dir, outboxApplication(rig, url).with("relayAfter", "0")));
 			await().atMost(Duration.ofSeconds(60)).until(() -> rows(url) == 0);
 			long relayedAfter = System.currentTimeMillis() - relayStarted;
 			rig.awaitDrained(Duration.ofSeconds(60));
@@ -186,6 +167,11 @@ class CrashSafeSubmitsIntegrationTests {
 		finally {
 			dropSchema(url);
 		}
+	}
+
+	/** An application JVM with the outbox on this database (no worker). */
+	private static WorkerJvm.Options outboxApplication(Rig rig, String url) {
+		return rig.options().main(OutboxCommitterMain.class).with(OutboxDatabase.URL, url);
 	}
 
 	private static int rows(String url) {
