@@ -129,12 +129,12 @@ final class OutboxScenario implements Scenario {
 		new JdbcTemplate(dataSource).update("delete from " + table.name());
 		for (int from = 0; from < n; from += DRAIN_BATCH) {
 			int count = Math.min(DRAIN_BATCH, n - from);
-			transactions.executeWithoutResult((status) -> {
-				for (int i = 0; i < count; i++) {
-					outbox.write(EnqueueRequest.now(Contender.QUEUE, UUID.randomUUID().toString(), "bench.noop",
-							"{\"a\":[\"" + TaskArg.of(System.nanoTime()) + "\"]}", 0));
-				}
-			});
+			List<EnqueueRequest> rows = new ArrayList<>(count);
+			for (int i = 0; i < count; i++) {
+				rows.add(EnqueueRequest.now(Contender.QUEUE, UUID.randomUUID().toString(), "bench.noop",
+						"{\"a\":[\"" + TaskArg.of(System.nanoTime()) + "\"]}", 0));
+			}
+			transactions.executeWithoutResult((status) -> outbox.write(rows));
 		}
 		OutboxRelay relay = new OutboxRelay(dataSource, table, context.getBean(RedisBroker.class),
 				new OutboxRelay.Settings(Duration.ZERO, Duration.ofSeconds(1), DRAIN_BATCH), Clock.systemUTC());

@@ -25,10 +25,13 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * visible, so a REQUIRES_NEW inner transaction gets its own batch, as Spring's
  * transaction-bound events do.
  * <p>
- * With a {@link SubmitOutbox} whose database the transaction uses, each submit is also
- * written to the outbox in the transaction; after the commit the batch goes to Redis as
- * usual and the outbox is told which rows Redis took. Rows Redis did not take are left to
- * the outbox's relay rather than the re-send buffer: they survive the JVM.
+ * With a {@link SubmitOutbox} whose database the transaction uses, the submits are also
+ * written to the outbox in the transaction, in one batch just before it commits (so a
+ * savepoint rolled back has already dropped its own); after the commit the batch goes to
+ * Redis as usual and the outbox is told which rows Redis took. A submit made once the
+ * commit has begun (from another synchronization's afterCommit) is not outboxed. Rows
+ * Redis did not take are left to the outbox's relay rather than the re-send buffer: they
+ * survive the JVM.
  */
 final class AfterCommitSubmissions {
 
@@ -68,8 +71,8 @@ final class AfterCommitSubmissions {
 		Batch batch = batch();
 		SubmitOutbox outbox = this.outbox;
 		boolean outboxed = false;
-		if (outbox != null && outbox.joinsCurrentTransaction()) {
-			outbox.write(request);
+		if (outbox != null && !batch.committing && outbox.joinsCurrentTransaction()) {
+			outbox.checkWritable(request);
 			outboxed = true;
 		}
 		batch.requests.add(new Held(request, outboxed));
@@ -149,6 +152,9 @@ final class AfterCommitSubmissions {
 
 		private final List<Held> requests = new ArrayList<>();
 
+		// Set once the commit began: later submits are not written to the outbox.
+		private boolean committing;
+
 		// Savepoint -> number of requests held when it was created.
 		private final Map<Object, Integer> savepoints = new IdentityHashMap<>();
 
@@ -177,6 +183,16 @@ final class AfterCommitSubmissions {
 			}
 			// Savepoints created after this one are gone with the rollback.
 			this.savepoints.values().removeIf((held) -> held > kept);
+		}
+
+		@Override
+		public void beforeCommit(boolean readOnly) {
+			this.committing = true;
+			SubmitOutbox outbox = AfterCommitSubmissions.this.outbox;
+			List<EnqueueRequest> rows = this.requests.stream().filter(Held::outboxed).map(Held::request).toList();
+			if (outbox != null && !rows.isEmpty()) {
+				outbox.write(rows);
+			}
 		}
 
 		@Override

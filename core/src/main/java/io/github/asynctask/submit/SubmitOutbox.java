@@ -21,11 +21,19 @@ public interface SubmitOutbox {
 	boolean joinsCurrentTransaction();
 
 	/**
-	 * Write the request in the current transaction.
-	 * @throws IllegalStateException when it cannot be written (a read-only database, a
-	 * missing table), naming why
+	 * A submit of the current transaction will be written: refuse it now if it cannot be
+	 * (a read-only transaction or connection), so the caller sees why at the call.
+	 * @throws IllegalStateException naming why
 	 */
-	void write(EnqueueRequest request);
+	void checkWritable(EnqueueRequest request);
+
+	/**
+	 * Write the transaction's submits, in the transaction, just before it commits (one
+	 * batch, one round trip).
+	 * @throws IllegalStateException when they cannot be written, naming why; the
+	 * transaction then rolls back
+	 */
+	void write(List<EnqueueRequest> requests);
 
 	/**
 	 * These requests of a committed transaction are in Redis: forget them. Called on the

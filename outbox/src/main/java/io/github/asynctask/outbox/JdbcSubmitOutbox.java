@@ -19,12 +19,13 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * The outbox on a JDBC {@link DataSource}: a submit inside a transaction that holds a
+ * The outbox on a JDBC {@link DataSource}: the submits of a transaction that holds a
  * connection of that DataSource (a {@code DataSourceTransactionManager}, a
  * {@code JpaTransactionManager} exposing its connection, jOOQ or {@code JdbcClient} on
- * Spring's transaction) inserts one row through that connection, so the row commits or
- * rolls back with the business data. Rows Redis took after the commit are handed to the
- * {@link OutboxCleaner}, off the committing thread.
+ * Spring's transaction) are inserted through that connection as one JDBC batch just
+ * before the commit, so the rows commit or roll back with the business data. Rows Redis
+ * took after the commit are handed to the {@link OutboxCleaner}, off the committing
+ * thread.
  */
 public final class JdbcSubmitOutbox implements SubmitOutbox {
 
@@ -62,34 +63,44 @@ public final class JdbcSubmitOutbox implements SubmitOutbox {
 	}
 
 	@Override
-	public void write(EnqueueRequest request) {
-		String row = this.format.write(request);
-		try {
-			this.jdbc.execute((ConnectionCallback<Integer>) (connection) -> insert(connection, request, row));
-		}
-		catch (DataAccessException ex) {
-			throw new IllegalStateException("async-task.outbox: could not write task " + request.id() + " ('"
-					+ request.name() + "') to outbox table '" + this.table + "' in the current transaction: "
-					+ ex.getMostSpecificCause().getMessage(), ex);
+	public void checkWritable(EnqueueRequest request) {
+		boolean readOnly = TransactionSynchronizationManager.isCurrentTransactionReadOnly()
+				|| Boolean.TRUE.equals(this.jdbc.execute((ConnectionCallback<Boolean>) Connection::isReadOnly));
+		if (readOnly) {
+			throw new IllegalStateException("async-task.outbox: task " + request.id() + " ('" + request.name()
+					+ "') cannot be written to outbox table '" + this.table
+					+ "': the transaction's connection is read-only (@Transactional(readOnly = true) or a "
+					+ "read-only DataSource). Submit from a read-write transaction, or outside the transaction");
 		}
 		if (CrashPoints.AFTER_COMMIT) {
 			TransactionSynchronizationManager.registerSynchronization(new HaltAfterCommit());
 		}
 	}
 
-	private int insert(Connection connection, EnqueueRequest request, String row) throws SQLException {
-		if (TransactionSynchronizationManager.isCurrentTransactionReadOnly() || connection.isReadOnly()) {
-			throw new IllegalStateException("async-task.outbox: task " + request.id() + " ('" + request.name()
-					+ "') cannot be written to outbox table '" + this.table
-					+ "': the transaction's connection is read-only (@Transactional(readOnly = true) or a "
-					+ "read-only DataSource). Submit from a read-write transaction, or outside the transaction");
+	@Override
+	public void write(List<EnqueueRequest> requests) {
+		try {
+			this.jdbc.execute((ConnectionCallback<int[]>) (connection) -> insert(connection, requests));
 		}
+		catch (DataAccessException ex) {
+			EnqueueRequest first = requests.get(0);
+			throw new IllegalStateException("async-task.outbox: could not write " + requests.size()
+					+ " task(s) (first: " + first.id() + " '" + first.name() + "') to outbox table '" + this.table
+					+ "' in the committing transaction: " + ex.getMostSpecificCause().getMessage(), ex);
+		}
+	}
+
+	private int[] insert(Connection connection, List<EnqueueRequest> requests) throws SQLException {
+		long now = this.clock.millis();
 		try (PreparedStatement statement = connection.prepareStatement(this.table.insert())) {
-			statement.setString(1, request.id());
-			statement.setString(2, request.queue());
-			statement.setString(3, row);
-			statement.setLong(4, this.clock.millis());
-			return statement.executeUpdate();
+			for (EnqueueRequest request : requests) {
+				statement.setString(1, request.id());
+				statement.setString(2, request.queue());
+				statement.setString(3, this.format.write(request));
+				statement.setLong(4, now);
+				statement.addBatch();
+			}
+			return statement.executeBatch();
 		}
 	}
 

@@ -134,7 +134,7 @@ class OutboxIntegrationTests {
 		TaskReceipt receipt = transaction(TransactionDefinition.PROPAGATION_REQUIRED).execute((status) -> {
 			jdbc().update("insert into orders(id) values (?)", 1L);
 			TaskReceipt deferred = submit(1L);
-			assertThat(rows()).as("the row, seen in the transaction").isEqualTo(1);
+			assertThat(rows()).as("rows are written in one batch as the transaction commits").isZero();
 			assertThat(this.broker.find(QUEUE, deferred.taskId())).as("nothing in Redis before the commit").isEmpty();
 			return deferred;
 		});
@@ -170,6 +170,28 @@ class OutboxIntegrationTests {
 		assertThat(this.broker.find(QUEUE, inner.get(0))).isEmpty();
 		Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> rows() == 0);
 		assertThat(relay(Duration.ZERO).relayOnce()).isZero();
+	}
+
+	@Test
+	void aSavepointRolledBackDropsItsRowsAndTheCommittedRestStaysForTheRelay() {
+		LettuceConnectionFactory nowhere = connect(deadPort());
+		try {
+			TaskSubmitter offline = submitter(new LuaRedisBroker(nowhere, KEYS));
+			String outer = transaction(TransactionDefinition.PROPAGATION_REQUIRED).execute((status) -> {
+				String id = offline.submit(this.ship, new Object[] { 12L }, TaskOptions.defaults()).taskId();
+				transaction(TransactionDefinition.PROPAGATION_NESTED).executeWithoutResult((nested) -> {
+					offline.submit(this.ship, new Object[] { 13L }, TaskOptions.defaults());
+					nested.setRollbackOnly();
+				});
+				return id;
+			});
+			assertThat(jdbc().queryForList("select id from " + this.table.name(), String.class))
+				.as("Redis was unreachable: the outer task's row, not the savepoint's")
+				.containsExactly(outer);
+		}
+		finally {
+			nowhere.destroy();
+		}
 	}
 
 	@Test

@@ -80,7 +80,6 @@ class OutboxAutoConfigurationIntegrationTests {
 			TaskReceipt receipt = context.getBean(TransactionTemplate.class).execute((status) -> {
 				TaskReceipt deferred = context.getBean(io.github.asynctask.AsyncTaskTemplate.class)
 					.submit(io.github.asynctask.TaskOptions.defaults(), () -> tasks.ship(1L));
-				assertThat(jdbc.queryForObject("select count(*) from async_task_outbox", Integer.class)).isEqualTo(1);
 				return deferred;
 			});
 			assertThat(receipt.status()).isEqualTo(TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
