@@ -25,7 +25,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * {@code outbox}: crash-safe submits on vs off, the rows {@value #OFF} and {@value #ON}
  * (opt-in systems; the same application, the same pooled database, only
  * {@code async-task.outbox.enabled} differs). {@code outbox.tx1} and {@code outbox.tx10}:
- * n tasks submitted in transactions of 1 and 10 calls, from one thread
+ * transactions that insert one business row and call 1 or 10 tasks, from one thread
  * ({@code transactionsPerSec}); {@code outbox.drain} (outbox on only): n rows waiting in
  * the table as an outage leaves them, then relayed to Redis by one relay
  * ({@code tasksPerSec}). The database is H2 in memory, or the one {@code -Dbench.jdbcUrl}
@@ -103,14 +103,21 @@ final class OutboxScenario implements Scenario {
 		params.put("threads", 1);
 		params.put("database", database());
 		runner.measure(system, scenario, params, (contender, warmup) -> {
+			ConfigurableApplicationContext context = ((Application) contender).producer();
+			TransactionTemplate transactions = context.getBean(TransactionTemplate.class);
+			JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+			NoopTasks tasks = context.getBean(NoopTasks.class);
+			jdbc.execute("create table if not exists bench_orders (id varchar(64) primary key, note varchar(200))");
 			long start = System.nanoTime();
-			List<String> batch = new ArrayList<>(perTransaction);
-			for (int i = 0; i < n; i++) {
-				batch.add(TaskArg.of(System.nanoTime()));
-				if (batch.size() == perTransaction) {
-					contender.submitBatch(batch);
-					batch = new ArrayList<>(perTransaction);
-				}
+			for (int i = 0; i < n; i += perTransaction) {
+				// the business write every such transaction has, then its task calls
+				transactions.executeWithoutResult((status) -> {
+					jdbc.update("insert into bench_orders (id, note) values (?, ?)", UUID.randomUUID().toString(),
+							"order");
+					for (int t = 0; t < perTransaction; t++) {
+						tasks.noop(TaskArg.of(System.nanoTime()));
+					}
+				});
 			}
 			long nanos = System.nanoTime() - start;
 			return Map.of("transactionsPerSec", Producers.perSecond(n / perTransaction, nanos), "submitsPerSec",

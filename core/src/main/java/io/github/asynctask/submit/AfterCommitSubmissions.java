@@ -72,7 +72,10 @@ final class AfterCommitSubmissions {
 		SubmitOutbox outbox = this.outbox;
 		boolean outboxed = false;
 		if (outbox != null && !batch.committing && outbox.joinsCurrentTransaction()) {
-			outbox.checkWritable(request);
+			if (!batch.checked) {
+				outbox.checkWritable(request);
+				batch.checked = true;
+			}
 			outboxed = true;
 		}
 		batch.requests.add(new Held(request, outboxed));
@@ -154,6 +157,9 @@ final class AfterCommitSubmissions {
 
 		// Set once the commit began: later submits are not written to the outbox.
 		private boolean committing;
+
+		// Set once the outbox accepted a submit of this transaction (read-write).
+		private boolean checked;
 
 		// Savepoint -> number of requests held when it was created.
 		private final Map<Object, Integer> savepoints = new IdentityHashMap<>();

@@ -21,8 +21,9 @@ public interface SubmitOutbox {
 	boolean joinsCurrentTransaction();
 
 	/**
-	 * A submit of the current transaction will be written: refuse it now if it cannot be
-	 * (a read-only transaction or connection), so the caller sees why at the call.
+	 * The first submit of the current transaction will be written: refuse it now if it
+	 * cannot be (a read-only transaction or connection), so the caller sees why at the
+	 * call.
 	 * @throws IllegalStateException naming why
 	 */
 	void checkWritable(EnqueueRequest request);
