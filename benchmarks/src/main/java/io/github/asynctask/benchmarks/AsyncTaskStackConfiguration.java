@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import javax.sql.DataSource;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.context.AsyncTaskContextAutoConfiguration;
 import io.github.asynctask.autoconfigure.outbox.OutboxAutoConfiguration;
 
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -27,7 +28,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Configuration(proxyBeanMethods = false)
 @ImportAutoConfiguration({ DataRedisAutoConfiguration.class, JacksonAutoConfiguration.class,
-		AsyncTaskAutoConfiguration.class, OutboxAutoConfiguration.class })
+		AsyncTaskAutoConfiguration.class, AsyncTaskContextAutoConfiguration.class, OutboxAutoConfiguration.class })
 class AsyncTaskStackConfiguration {
 
 	@Bean

@@ -54,7 +54,7 @@ public final class BenchmarkMain {
 
 	static List<Scenario> scenarios() {
 		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(), new LatenessScenario(),
-				new MemoryScenario(), new IdleScenario(), new OutboxScenario());
+				new MemoryScenario(), new IdleScenario(), new ScheduleScenario(), new OutboxScenario());
 	}
 
 	/**
@@ -63,9 +63,9 @@ public final class BenchmarkMain {
 	 */
 	static List<SystemUnderTest> systems(Options options, RedisTarget redis, Report report) {
 		List<SystemUnderTest> systems = new ArrayList<>();
-		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new BrokerSystem(), new RawRedisSystem(),
-				new RedissonSystem(), new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem(),
-				OutboxScenario.outboxOff(), OutboxScenario.outboxOn())) {
+		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new AsyncTaskSystem("async-task-context", true),
+				new BrokerSystem(), new RawRedisSystem(), new RedissonSystem(), new JesqueSystem(), new RqueueSystem(),
+				new LocalPoolSystem(), OutboxScenario.outboxOff(), OutboxScenario.outboxOn())) {
 			if (!options.wantsSystem(system.name())) {
 				continue;
 			}

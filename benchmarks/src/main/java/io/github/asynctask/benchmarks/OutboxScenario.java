@@ -43,12 +43,12 @@ final class OutboxScenario implements Scenario {
 	static final int DRAIN_BATCH = 500;
 
 	static AsyncTaskSystem outboxOff() {
-		return new AsyncTaskSystem(OFF, Map.of(POOLED, "true"));
+		return new AsyncTaskSystem(OFF, false, Map.of(POOLED, "true"));
 	}
 
 	static AsyncTaskSystem outboxOn() {
 		// the background relay stays out of the way: the drain variant runs its own
-		return new AsyncTaskSystem(ON, Map.of(POOLED, "true", "async-task.outbox.enabled", "true",
+		return new AsyncTaskSystem(ON, false, Map.of(POOLED, "true", "async-task.outbox.enabled", "true",
 				"async-task.outbox.initialize-schema", "always", "async-task.outbox.relay-after", "1h"));
 	}
 

@@ -39,6 +39,8 @@ public final class TaskSubmitter {
 
 	private final UlidGenerator ids;
 
+	private final SubmitObserver observer;
+
 	/**
 	 * Create a submitter.
 	 * @param broker the broker
@@ -51,12 +53,11 @@ public final class TaskSubmitter {
 	 */
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock) {
-		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, null);
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, SubmitObserver.NONE);
 	}
 
 	/**
-	 * Create a submitter whose submits inside a transaction of the outbox's database also
-	 * go to the outbox in that transaction.
+	 * Create a submitter whose submits are observed.
 	 * @param broker the broker
 	 * @param codec writes the payload
 	 * @param bizIds evaluates bizId expressions
@@ -64,11 +65,31 @@ public final class TaskSubmitter {
 	 * @param listener told about submitted and deduplicated tasks
 	 * @param resendBuffer takes after-commit batches Redis could not take
 	 * @param clock the time source of task ids
+	 * @param observer wraps every submit (an observation)
+	 */
+	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
+			SubmitObserver observer) {
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, observer, null);
+	}
+
+	/**
+	 * Create a submitter whose submits are observed, and whose submits inside a
+	 * transaction of the outbox's database also go to the outbox in that transaction.
+	 * @param broker the broker
+	 * @param codec writes the payload
+	 * @param bizIds evaluates bizId expressions
+	 * @param interceptors run in this order at every submit
+	 * @param listener told about submitted and deduplicated tasks
+	 * @param resendBuffer takes after-commit batches Redis could not take
+	 * @param clock the time source of task ids
+	 * @param observer wraps every submit (an observation)
 	 * @param outbox the outbox, or {@code null} for none
 	 */
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
-			@Nullable SubmitOutbox outbox) {
+			SubmitObserver observer, @Nullable SubmitOutbox outbox) {
+		this.observer = observer;
 		this.broker = broker;
 		this.codec = codec;
 		this.bizIds = bizIds;
@@ -91,7 +112,15 @@ public final class TaskSubmitter {
 	 * Redis cannot be reached
 	 */
 	public TaskReceipt submit(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
-		EnqueueRequest request = request(definition, args, options);
+		String queue = (options.getQueue() != null) ? options.getQueue() : definition.queue();
+		Map<String, String> headers = new LinkedHashMap<>();
+		return this.observer.observe(definition.name(), queue, headers,
+				() -> submit(definition, args, options, headers));
+	}
+
+	private TaskReceipt submit(TaskDefinition definition, @Nullable Object[] args, TaskOptions options,
+			Map<String, String> headers) {
+		EnqueueRequest request = request(definition, args, options, headers);
 		if (AfterCommitSubmissions.isTransactionActive()) {
 			this.afterCommit.add(request);
 			return new TaskReceipt(request.id(), TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
@@ -100,8 +129,8 @@ public final class TaskSubmitter {
 		return this.results.record(request, result);
 	}
 
-	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
-		Map<String, String> headers = new LinkedHashMap<>();
+	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options,
+			Map<String, String> headers) {
 		for (SubmitInterceptor interceptor : this.interceptors) {
 			interceptor.beforeSubmit(definition, args, headers);
 		}

@@ -26,6 +26,7 @@ import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.submit.ResendBuffer;
+import io.github.asynctask.submit.SubmitObserver;
 import io.github.asynctask.submit.TaskSubmitter;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -342,7 +343,7 @@ class OutboxIntegrationTests {
 		JdbcSubmitOutbox outbox = new JdbcSubmitOutbox(this.dataSource, this.table, this.cleaner, Clock.systemUTC());
 		return new TaskSubmitter(broker, new JacksonTaskCodec(JsonMapper.builder().build(), 1 << 20),
 				new BizIdEvaluator(), List.of(), new CompositeTaskListener(List.of()), this.resendBuffer,
-				Clock.systemUTC(), outbox);
+				Clock.systemUTC(), SubmitObserver.NONE, outbox);
 	}
 
 	private TaskReceipt submit(long order) {
