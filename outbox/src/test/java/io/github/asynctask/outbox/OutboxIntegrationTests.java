@@ -386,7 +386,7 @@ class OutboxIntegrationTests {
 		}
 	}
 
-	private static TaskDefinition definition() {
+	static TaskDefinition definition() {
 		Method method;
 		try {
 			method = Shipping.class.getMethod("ship", long.class);
