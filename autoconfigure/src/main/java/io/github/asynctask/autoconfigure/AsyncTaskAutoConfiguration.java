@@ -29,8 +29,14 @@ import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.ScheduleStore;
 import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.flow.FlowCompletion;
+import io.github.asynctask.flow.FlowRules;
+import io.github.asynctask.flow.FlowSweeper;
+import io.github.asynctask.flow.ResultWaiters;
+import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.schedule.ScheduleCheck;
 import io.github.asynctask.schedule.ScheduleListener;
 import io.github.asynctask.schedule.ScheduleOverride;
@@ -109,6 +115,13 @@ public final class AsyncTaskAutoConfiguration {
 					properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
 		}
 
+		@Bean
+		@ConditionalOnMissingBean
+		FlowStore asyncTaskFlowStore(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new FlowStore(connectionFactory, keys, properties.getRedisTimeout());
+		}
+
 		// Warns (or refuses, with strict-redis) once all singletons exist, when Redis may
 		// evict tasks; refuses a Redis older than the scripts need.
 		@Bean
@@ -172,6 +185,13 @@ public final class AsyncTaskAutoConfiguration {
 			return new AnnotationTaskRegistry(taskDefaults, bizIds, checks);
 		}
 
+		// Reads and checks the after rules once every bean is registered.
+		@Bean
+		@ConditionalOnMissingBean
+		FlowRules asyncTaskFlowRules(TaskRegistry registry, AsyncTaskProperties properties) {
+			return new FlowRules(registry, properties.getDefaults().getWaitTimeout());
+		}
+
 		@Bean
 		@ConditionalOnMissingBean
 		ResendBuffer asyncTaskResendBuffer(RedisBroker broker, ObjectProvider<TaskListener> listeners) {
@@ -182,11 +202,33 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer,
-				ObjectProvider<SubmitOutbox> outbox) {
-			return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), listeners(listeners),
-					resendBuffer, Clock.systemUTC(), observer.getIfUnique(() -> SubmitObserver.NONE),
-					outbox.getIfAvailable());
+				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer, FlowRules flows,
+				ResultWaiters resultWaiters, ResultWriter resultWriter, ObjectProvider<SubmitOutbox> outbox) {
+			TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
+					listeners(listeners), resendBuffer, Clock.systemUTC(),
+					observer.getIfUnique(() -> SubmitObserver.NONE), flows, outbox.getIfAvailable());
+			submitter.results(resultWaiters, resultWriter);
+			return submitter;
+		}
+
+		// Writes results of tasks returning CompletableFuture<T> by their declared T.
+		@Bean
+		@ConditionalOnMissingBean
+		ResultWriter asyncTaskResultWriter(ObjectProvider<JsonMapper> applicationMapper,
+				AsyncTaskProperties properties) {
+			return new ResultWriter(applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
+					Math.toIntExact(properties.getMaxPayloadSize().toBytes()));
+		}
+
+		// The futures of this instance waiting for results: one subscription, opened at
+		// the first future.
+		@Bean
+		@ConditionalOnMissingBean
+		ResultWaiters asyncTaskResultWaiters(RedisConnectionFactory connectionFactory, FlowStore flowStore,
+				ObjectProvider<JsonMapper> applicationMapper, AsyncTaskProperties properties) {
+			return new ResultWaiters(connectionFactory, flowStore,
+					applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
+					properties.getWorker().getPollInterval());
 		}
 
 		@Bean
@@ -236,8 +278,10 @@ public final class AsyncTaskAutoConfiguration {
 				TaskRegistry registry, TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker,
 				ObjectProvider<WorkerSettings> settings, BackoffPolicy backoff,
 				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				Environment environment) {
+				Environment environment, FlowRules flows, FlowStore flowStore, ResultWriter resultWriter) {
 			Duration phaseTimeout = ShutdownBudget.phaseTimeout(environment);
+			FlowCompletion flowCompletion = new FlowCompletion(flows, registry, codec, flowStore, resultWriter,
+					properties.getRetention().getResults());
 			return new AsyncTaskWorkers(
 					() -> Optional.ofNullable(settings.getIfAvailable())
 						.or(() -> WorkerSettingsMapper.servedQueues(properties, registry, phaseTimeout)),
@@ -245,7 +289,23 @@ public final class AsyncTaskAutoConfiguration {
 						.interceptors(interceptors.orderedStream().toList())
 						.listener(listeners(listeners))
 						.backoff(backoff)
+						.successHook(flowCompletion)
 						.build());
+		}
+
+		// Finishes flows a crash interrupted: waiting tasks' first checks and timeouts,
+		// releases owed longer than a lease.
+		@Bean
+		@ConditionalOnMissingBean
+		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
+				RedisBroker broker) {
+			FlowSweeper sweeper = new FlowSweeper(flowStore, registry::queues, properties.getLease().dividedBy(3),
+					properties.getLease());
+			if (broker instanceof LuaRedisBroker lua) {
+				// releases owed by completions (per-call after) are carried out at once
+				lua.onOwedReleases(sweeper::owedIn);
+			}
+			return sweeper;
 		}
 
 		@Bean

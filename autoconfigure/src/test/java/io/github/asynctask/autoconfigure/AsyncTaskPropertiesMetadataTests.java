@@ -33,7 +33,7 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
 			"async-task.redis-timeout", "async-task.schedules", "async-task.schedules.max-catch-up",
 			"async-task.context.enabled", "async-task.context.mdc-keys", "async-task.context.locale",
-			"async-task.context.security",
+			"async-task.context.security", "async-task.defaults.wait-timeout", "async-task.retention.results",
 			// crash-safe submits
 			"async-task.outbox.enabled", "async-task.outbox.table", "async-task.outbox.initialize-schema",
 			"async-task.outbox.relay-after", "async-task.outbox.relay-interval", "async-task.outbox.relay-batch-size");

@@ -2,6 +2,8 @@ package io.github.asynctask.outbox;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -38,6 +40,11 @@ final class OutboxRowFormat {
 		if (request.bizId() != null) {
 			row.put("bizId", request.bizId());
 			row.put("dedupTtlMs", request.dedupTtl().toMillis());
+		}
+		if (!request.after().isEmpty()) {
+			row.put("after",
+					request.after().stream().map((awaited) -> List.of(awaited.queue(), awaited.condition())).toList());
+			row.put("waitTimeoutMs", request.waitTimeout().toMillis());
 		}
 		return json.writeValueAsString(row);
 	}
@@ -79,11 +86,26 @@ final class OutboxRowFormat {
 			if (bizId != null) {
 				request = request.withBizId(bizId, Duration.ofMillis(row.path("dedupTtlMs").asLong()));
 			}
+			if (row.hasNonNull("after")) {
+				request = request.withAfter(after(row.get("after")),
+						Duration.ofMillis(row.path("waitTimeoutMs").asLong()));
+			}
 			return request;
 		}
 		catch (IllegalArgumentException ex) {
 			throw new UnreadableRowException("outbox row is invalid: " + ex.getMessage());
 		}
+	}
+
+	private static List<EnqueueRequest.Awaited> after(JsonNode after) {
+		List<EnqueueRequest.Awaited> awaited = new ArrayList<>();
+		for (JsonNode pair : after) {
+			if (pair.size() != 2 || !pair.get(0).isString() || !pair.get(1).isString()) {
+				throw new UnreadableRowException("outbox row has an unreadable 'after' entry: " + pair);
+			}
+			awaited.add(new EnqueueRequest.Awaited(pair.get(0).asString(), pair.get(1).asString()));
+		}
+		return awaited;
 	}
 
 	private static @Nullable String text(JsonNode row, String field) {

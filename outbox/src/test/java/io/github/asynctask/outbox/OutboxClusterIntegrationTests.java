@@ -63,7 +63,7 @@ class OutboxClusterIntegrationTests {
 			ResendBuffer resend = new ResendBuffer(broker, 100, new CompositeTaskListener(List.of()));
 			TaskSubmitter submitter = new TaskSubmitter(broker,
 					new JacksonTaskCodec(JsonMapper.builder().build(), 1 << 20), new BizIdEvaluator(), List.of(),
-					new CompositeTaskListener(List.of()), resend, Clock.systemUTC(), SubmitObserver.NONE, outbox);
+					new CompositeTaskListener(List.of()), resend, Clock.systemUTC(), SubmitObserver.NONE, null, outbox);
 			TransactionTemplate transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
 			List<String[]> sent = transactions.execute((status) -> {
 				List<String[]> ids = new ArrayList<>();

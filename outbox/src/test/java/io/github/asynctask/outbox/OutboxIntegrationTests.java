@@ -343,7 +343,7 @@ class OutboxIntegrationTests {
 		JdbcSubmitOutbox outbox = new JdbcSubmitOutbox(this.dataSource, this.table, this.cleaner, Clock.systemUTC());
 		return new TaskSubmitter(broker, new JacksonTaskCodec(JsonMapper.builder().build(), 1 << 20),
 				new BizIdEvaluator(), List.of(), new CompositeTaskListener(List.of()), this.resendBuffer,
-				Clock.systemUTC(), SubmitObserver.NONE, outbox);
+				Clock.systemUTC(), SubmitObserver.NONE, null, outbox);
 	}
 
 	private TaskReceipt submit(long order) {

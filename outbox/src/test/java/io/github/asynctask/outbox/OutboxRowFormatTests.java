@@ -2,6 +2,7 @@ package io.github.asynctask.outbox;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import io.github.asynctask.redis.EnqueueRequest;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,9 @@ class OutboxRowFormatTests {
 			.withDelay(Duration.ofSeconds(30))
 			.withBizId("order-1", Duration.ofHours(2));
 		EnqueueRequest timed = EnqueueRequest.now("orders", "02ID", "ship", "{}", 0)
-			.withAt(Instant.ofEpochMilli(1_800_000_000_000L));
+			.withAt(Instant.ofEpochMilli(1_800_000_000_000L))
+			.withAfter(List.of(EnqueueRequest.Awaited.id("mail", "01ID"),
+					EnqueueRequest.Awaited.task("orders", "pay", "o-1")), Duration.ofMinutes(5));
 		assertThat(this.format.read("01ID", "orders", this.format.write(delayed))).isEqualTo(delayed);
 		assertThat(this.format.read("02ID", "orders", this.format.write(timed))).isEqualTo(timed);
 	}

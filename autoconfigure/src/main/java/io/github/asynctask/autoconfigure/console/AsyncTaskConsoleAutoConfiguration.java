@@ -4,6 +4,8 @@ import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.redis.RedisBroker;
 
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.flow.FlowDescriptions;
+import io.github.asynctask.redis.FlowStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -39,10 +41,13 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties,
-			ObjectProvider<AsyncTaskTemplate> template, ObjectProvider<Views.OutboxBacklogSource> outbox) {
-		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
-				new ScheduleAccess(template.getIfAvailable()))
-			.withOutbox(outbox.getIfAvailable());
+			ObjectProvider<AsyncTaskTemplate> template, ObjectProvider<FlowStore> flowStore,
+			ObjectProvider<Views.OutboxBacklogSource> outbox) {
+		TaskOperations operations = new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
+				new ScheduleAccess(template.getIfAvailable()));
+		flowStore.ifAvailable((store) -> operations.flows(new FlowDescriptions(store)));
+		outbox.ifAvailable(operations::outbox);
+		return operations;
 	}
 
 	/**

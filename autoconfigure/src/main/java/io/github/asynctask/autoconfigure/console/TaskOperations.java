@@ -18,6 +18,7 @@ import io.github.asynctask.autoconfigure.console.Views.Overview;
 import io.github.asynctask.autoconfigure.console.Views.QueueView;
 import io.github.asynctask.autoconfigure.console.Views.TaskPage;
 import io.github.asynctask.autoconfigure.console.Views.TaskView;
+import io.github.asynctask.flow.FlowDescriptions;
 import io.github.asynctask.redis.RedisBroker;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -44,7 +45,11 @@ public class TaskOperations {
 
 	private final ScheduleAccess schedules;
 
-	private Views.@Nullable OutboxBacklogSource outbox;
+	/** Set once at start-up when flows are on; read after. */
+	private volatile @Nullable FlowDescriptions flows;
+
+	/** Set once at start-up when the outbox is on; read after. */
+	private volatile Views.@Nullable OutboxBacklogSource outbox;
 
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
 		this(broker, processed, showArguments, new ScheduleAccess(null));
@@ -71,14 +76,19 @@ public class TaskOperations {
 		this.schedules = schedules;
 	}
 
-	/** Show this outbox backlog in the overview (the outbox is on). */
-	public TaskOperations withOutbox(Views.@Nullable OutboxBacklogSource outbox) {
+	/** Show what waiting tasks wait for and kept results. */
+	public void flows(FlowDescriptions flows) {
+		this.flows = flows;
+	}
+
+	/** Show the outbox backlog in the overview (crash-safe submits are on). */
+	public void outbox(Views.OutboxBacklogSource outbox) {
 		this.outbox = outbox;
-		return this;
 	}
 
 	/** Every registered queue with its sizes, and every live instance. */
 	public Overview overview() {
+		Views.OutboxBacklogSource outbox = this.outbox;
 		InstanceInfos instances = new InstanceInfos(this.broker.instances());
 		List<QueueView> queues = new ArrayList<>();
 		for (String queue : new TreeSet<>(this.broker.knownQueues())) {
@@ -90,12 +100,13 @@ public class TaskOperations {
 			sizes.put("retry", stats.retry());
 			sizes.put("dead", stats.dead());
 			sizes.put("completed", stats.completed());
+			sizes.put("waiting", stats.waiting());
 			queues.add(new QueueView(queue, stats.paused(), stats.latency().toMillis(), sizes,
 					this.processed.processed(queue), instances.serving(queue)));
 		}
 		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
 				this.schedules.list().stream().map(Views.ScheduleView::of).toList(),
-				(this.outbox != null) ? this.outbox.read() : null);
+				(outbox != null) ? outbox.read() : null);
 	}
 
 	/**
@@ -114,6 +125,7 @@ public class TaskOperations {
 			case DEAD -> stats.dead();
 			case RETRY -> stats.retry();
 			case SCHEDULED -> stats.scheduled();
+			case WAITING -> stats.waiting();
 			default -> stats.completed();
 		};
 		List<TaskView> tasks = this.broker.list(queue, taskState, offset, count).stream().map(this::view).toList();
@@ -221,16 +233,21 @@ public class TaskOperations {
 			case "retry" -> TaskState.RETRY;
 			case "scheduled" -> TaskState.SCHEDULED;
 			case "completed" -> TaskState.COMPLETED;
+			case "waiting" -> TaskState.WAITING;
 			default -> throw new TaskOperationException(Reason.BAD_REQUEST,
-					"state must be one of dead, retry, scheduled, completed but was '" + state + "'");
+					"state must be one of dead, retry, scheduled, completed, waiting but was '" + state + "'");
 		};
 	}
 
 	private TaskView view(TaskInfo task) {
 		JsonNode arguments = this.showArguments ? arguments(task.payload()) : null;
+		FlowDescriptions flows = this.flows;
+		FlowDescriptions.Described described = (flows != null
+				&& (task.state() == TaskState.WAITING || task.state() == TaskState.COMPLETED))
+						? flows.describe(task.queue(), task.id()) : new FlowDescriptions.Described(List.of(), null);
 		return new TaskView(task.id(), task.name(), task.queue(), lower(task.state()), task.attempts(),
 				task.maxRetries(), task.lastError(), task.createdAt().toString(), task.updatedAt().toString(),
-				arguments, !this.showArguments);
+				arguments, !this.showArguments, described.waitsFor(), described.result());
 	}
 
 	// The payload is the codec's {"v":1,"args":[...],"h":{...}}; only the arguments are

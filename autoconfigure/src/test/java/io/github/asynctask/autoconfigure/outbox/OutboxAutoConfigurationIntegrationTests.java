@@ -90,11 +90,10 @@ class OutboxAutoConfigurationIntegrationTests {
 			context.getBean(OutboxMeters.class).bindTo(registry);
 			assertThat(registry.get("asynctask.outbox.rows").gauge().value()).isZero();
 			assertThat(registry.get("asynctask.outbox.oldest").gauge().value()).isZero();
-			Views.OutboxView overview = new TaskOperations(context.getBean(RedisBroker.class), new ProcessedCounter(),
-					true)
-				.withOutbox(context.getBean(Views.OutboxBacklogSource.class))
-				.overview()
-				.outbox();
+			TaskOperations operations = new TaskOperations(context.getBean(RedisBroker.class), new ProcessedCounter(),
+					true);
+			operations.outbox(context.getBean(Views.OutboxBacklogSource.class));
+			Views.OutboxView overview = operations.overview().outbox();
 			assertThat(overview).isNotNull();
 			assertThat(overview.table()).isEqualTo("async_task_outbox");
 		});
