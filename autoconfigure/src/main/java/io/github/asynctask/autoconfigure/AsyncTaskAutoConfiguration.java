@@ -289,6 +289,7 @@ public final class AsyncTaskAutoConfiguration {
 						.interceptors(interceptors.orderedStream().toList())
 						.listener(listeners(listeners))
 						.backoff(backoff)
+						.virtualThreads(WorkerSettingsMapper.virtualThreads(properties, environment))
 						.successHook(flowCompletion)
 						.build());
 		}

@@ -252,6 +252,21 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private Duration unknownTaskGrace = Duration.ofHours(1);
 
+		/**
+		 * Whether each task body runs on a new virtual thread (Java 21+) instead of a
+		 * pool of platform threads; the concurrency still bounds how many run at once.
+		 * Unset follows spring.threads.virtual.enabled.
+		 */
+		private @Nullable Boolean virtualThreads;
+
+		public @Nullable Boolean getVirtualThreads() {
+			return this.virtualThreads;
+		}
+
+		public void setVirtualThreads(@Nullable Boolean virtualThreads) {
+			this.virtualThreads = virtualThreads;
+		}
+
 		public Duration getUnknownTaskGrace() {
 			return this.unknownTaskGrace;
 		}

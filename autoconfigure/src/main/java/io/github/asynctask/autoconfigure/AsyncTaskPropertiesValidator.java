@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import io.github.asynctask.QueueName;
+import io.github.asynctask.worker.VirtualThreads;
 
 import org.jspecify.annotations.Nullable;
 
@@ -55,6 +56,9 @@ final class AsyncTaskPropertiesValidator {
 					"must be positive but was " + p.getRetention().getDeadMax());
 		}
 		positive("worker.unknownTaskGrace", "worker.unknown-task-grace", p.getWorker().getUnknownTaskGrace());
+		if (Boolean.TRUE.equals(p.getWorker().getVirtualThreads()) && !VirtualThreads.supported()) {
+			reject("worker.virtualThreads", "worker.virtual-threads", "is true but " + VirtualThreads.requirement());
+		}
 		String path = p.getConsole().getPath();
 		if (path == null || !path.startsWith("/") || path.length() < 2) {
 			reject("console.path", "console.path", "must start with '/' and name a path but was '" + path + "'");

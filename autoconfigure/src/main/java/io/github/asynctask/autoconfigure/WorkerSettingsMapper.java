@@ -11,6 +11,9 @@ import io.github.asynctask.worker.WorkerSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.boot.thread.Threading;
+import org.springframework.core.env.Environment;
+
 /**
  * Turns the bound {@code async-task.*} properties into the worker runtime's own types, so
  * the runtime stays free of Spring Boot and the mapping is tested in one place.
@@ -55,6 +58,16 @@ final class WorkerSettingsMapper {
 			builder.heartbeatInterval(heartbeat); // else a third of the lease
 		}
 		return builder.build();
+	}
+
+	/**
+	 * {@code async-task.worker.virtual-threads}, or when unset Spring Boot's
+	 * {@code spring.threads.virtual.enabled} on a JVM that has virtual threads (as Boot's
+	 * own executors follow it; on Java 17 that property alone changes nothing).
+	 */
+	static boolean virtualThreads(AsyncTaskProperties properties, Environment environment) {
+		Boolean own = properties.getWorker().getVirtualThreads();
+		return (own != null) ? own : Threading.VIRTUAL.isActive(environment);
 	}
 
 	static BackoffPolicy backoffPolicy(AsyncTaskProperties.Backoff backoff) {

@@ -3,10 +3,7 @@ package io.github.asynctask.worker;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.Delivery;
@@ -64,15 +61,7 @@ final class QueueWorker {
 		this.settings = settings;
 		this.permits = new Permits(concurrency);
 		this.runs = runs;
-		// core threads serve the permits; an extra one appears only when a permit is back
-		// before its thread is (a hung body keeps both, see Watchdog)
-		AtomicInteger counter = new AtomicInteger();
-		this.pool = new ThreadPoolExecutor(concurrency, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
-				new SynchronousQueue<>(), (runnable) -> {
-					Thread thread = new Thread(runnable, "asynctask-" + queue + "-" + counter.incrementAndGet());
-					thread.setDaemon(false);
-					return thread;
-				});
+		this.pool = runs.bodyThreads().executor(queue, concurrency);
 	}
 
 	String queue() {

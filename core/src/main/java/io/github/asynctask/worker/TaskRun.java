@@ -120,8 +120,9 @@ final class TaskRun implements Runnable {
 	 * @param invoker runs bodies
 	 * @param completion reports outcomes
 	 * @param listener told about starts (completion tells the rest)
+	 * @param bodyThreads the kind of thread each queue's bodies run on
 	 */
-	record Factory(Invoker invoker, Completion completion, TaskListener listener) {
+	record Factory(Invoker invoker, Completion completion, TaskListener listener, BodyThreads bodyThreads) {
 
 		TaskRun create(RunningTask task, QueueWorker worker) {
 			return new TaskRun(task, worker, this);

@@ -77,7 +77,7 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.pendingReports = pendingReports;
 		this.acks = acks;
 		this.watchdog = watchdog;
-		TaskRun.Factory runs = new TaskRun.Factory(invoker, completion, builder.listener());
+		TaskRun.Factory runs = new TaskRun.Factory(invoker, completion, builder.listener(), builder.bodyThreads());
 		this.settings.concurrencyByQueue()
 			.forEach((queue, concurrency) -> this.workers.put(queue, new QueueWorker(queue, concurrency, this.broker,
 					this.settings, runs, this.wakeSignals.pendingWait(queue))));
