@@ -72,6 +72,12 @@ public class AsyncTaskProperties implements Validator {
 	 */
 	private final Map<String, Schedule> schedules = new LinkedHashMap<>();
 
+	/**
+	 * Thread pools shared by several queues, by pool name: by weight, or in strict
+	 * priority. A queue in a pool gets no threads of its own.
+	 */
+	private final Map<String, QueuePoolProperties> pools = new LinkedHashMap<>();
+
 	private final Worker worker = new Worker();
 
 	private final Defaults defaults = new Defaults();
@@ -95,6 +101,10 @@ public class AsyncTaskProperties implements Validator {
 
 	public Map<String, Schedule> getSchedules() {
 		return this.schedules;
+	}
+
+	public Map<String, QueuePoolProperties> getPools() {
+		return this.pools;
 	}
 
 	public void setEnabled(boolean enabled) {
@@ -199,6 +209,20 @@ public class AsyncTaskProperties implements Validator {
 		 * this instance; unset means async-task.worker.concurrency.
 		 */
 		private @Nullable Integer concurrency;
+
+		/**
+		 * Most deliveries of the queue per period across every instance, as
+		 * {@code <permits>/<period>} (e.g. {@code 100/1s}); unset means no limit.
+		 */
+		private @Nullable String rateLimit;
+
+		public @Nullable String getRateLimit() {
+			return this.rateLimit;
+		}
+
+		public void setRateLimit(@Nullable String rateLimit) {
+			this.rateLimit = rateLimit;
+		}
 
 		public boolean isEnabled() {
 			return this.enabled;

@@ -38,8 +38,8 @@ final class WorkerSettingsMapper {
 							"Queue '{}' is listed under async-task.queues but no @AsyncTask method "
 									+ "of this application uses it; serving it for the applications that submit to it",
 							queue));
-		return served.concurrency().isEmpty() ? Optional.empty()
-				: Optional.of(workerSettings(properties, served.concurrency(), phaseTimeout));
+		boolean none = served.concurrency().isEmpty() && FlowControlMapper.pools(properties).isEmpty();
+		return none ? Optional.empty() : Optional.of(workerSettings(properties, served.concurrency(), phaseTimeout));
 	}
 
 	static WorkerSettings workerSettings(AsyncTaskProperties properties, Map<String, Integer> concurrency,
@@ -51,6 +51,8 @@ final class WorkerSettingsMapper {
 			.pollInterval(worker.getPollInterval())
 			.shutdownTimeout(ShutdownBudget.drainTimeout(properties.getShutdownTimeout(), phaseTimeout))
 			.unknownTaskGrace(worker.getUnknownTaskGrace())
+			.pools(FlowControlMapper.pools(properties))
+			.rateLimits(FlowControlMapper.rateLimits(properties))
 			.retention(new WorkerSettings.Retention(retention.getCompleted(), retention.getDead(),
 					retention.getDeadMax()));
 		Duration heartbeat = worker.getHeartbeatInterval();

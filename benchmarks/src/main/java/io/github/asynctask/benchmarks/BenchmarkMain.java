@@ -65,8 +65,9 @@ public final class BenchmarkMain {
 	static List<SystemUnderTest> systems(Options options, RedisTarget redis, Report report) {
 		List<SystemUnderTest> systems = new ArrayList<>();
 		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new AsyncTaskSystem("async-task-context", true),
-				new BrokerSystem(), new RawRedisSystem(), new RedissonSystem(), new JesqueSystem(), new RqueueSystem(),
-				new LocalPoolSystem(), OutboxScenario.outboxOff(), OutboxScenario.outboxOn())) {
+				AsyncTaskSystem.pooled(), new BrokerSystem(), new RawRedisSystem(), new RedissonSystem(),
+				new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem(), OutboxScenario.outboxOff(),
+				OutboxScenario.outboxOn())) {
 			if (!options.wantsSystem(system.name())) {
 				continue;
 			}

@@ -41,6 +41,10 @@ final class OutboxRowFormat {
 			row.put("bizId", request.bizId());
 			row.put("dedupTtlMs", request.dedupTtl().toMillis());
 		}
+		if (request.concurrencyKey() != null) {
+			row.put("concurrencyKey", request.concurrencyKey());
+			row.put("maxConcurrency", request.maxConcurrency());
+		}
 		if (!request.after().isEmpty()) {
 			row.put("after",
 					request.after().stream().map((awaited) -> List.of(awaited.queue(), awaited.condition())).toList());
@@ -85,6 +89,10 @@ final class OutboxRowFormat {
 			String bizId = text(row, "bizId");
 			if (bizId != null) {
 				request = request.withBizId(bizId, Duration.ofMillis(row.path("dedupTtlMs").asLong()));
+			}
+			String concurrencyKey = text(row, "concurrencyKey");
+			if (concurrencyKey != null) {
+				request = request.withConcurrencyKey(concurrencyKey, row.path("maxConcurrency").asInt());
 			}
 			if (row.hasNonNull("after")) {
 				request = request.withAfter(after(row.get("after")),

@@ -22,7 +22,8 @@ class OutboxRowFormatTests {
 	void aRequestWithEveryOptionReadsBackEqual() {
 		EnqueueRequest delayed = EnqueueRequest.now("orders", "01ID", "ship", "{\"a\":[1]}", 4)
 			.withDelay(Duration.ofSeconds(30))
-			.withBizId("order-1", Duration.ofHours(2));
+			.withBizId("order-1", Duration.ofHours(2))
+			.withConcurrencyKey("customer-7", 2);
 		EnqueueRequest timed = EnqueueRequest.now("orders", "02ID", "ship", "{}", 0)
 			.withAt(Instant.ofEpochMilli(1_800_000_000_000L))
 			.withAfter(List.of(EnqueueRequest.Awaited.id("mail", "01ID"),
