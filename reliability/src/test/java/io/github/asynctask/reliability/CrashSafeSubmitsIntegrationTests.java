@@ -70,9 +70,12 @@ class CrashSafeSubmitsIntegrationTests {
 			assertThat(rows(url)).as("the committed rows").isEqualTo(10);
 			assertThat(ids).allSatisfy((id) -> assertThat(rig.broker.find(ReliabilityTasks.QUEUE, id)).isEmpty());
 
+			// its first relay round (which halts it) waits one interval after start: 5 s,
+			// so
+			// that the JVM reports ready first even on a loaded machine
 			WorkerJvm crashingRelay = WorkerJvm.start("crashing-relay", rig.dir,
 					outboxApplication(rig, url).with("relayAfter", "0")
-						.with("relayInterval", "1000")
+						.with("relayInterval", "5000")
 						.jvm("-Dasynctask.outbox.test.halt-after-relay-write=true"));
 			others.add(crashingRelay);
 			assertThat(crashingRelay.awaitExit(Duration.ofSeconds(60))).as("halted after its Redis write").isTrue();
