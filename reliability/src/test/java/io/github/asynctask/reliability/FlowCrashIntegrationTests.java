@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Scenario 13: "ship after pay" across two queues on different masters of a 3-master
+ * Scenario 14: "ship after pay" across two queues on different masters of a 3-master
  * cluster. Two worker JVMs serve the awaited queue and halt (as {@code kill -9} would)
  * right after marking a payment done, with its waiting shipment owed a release but not
  * yet released ({@link HaltAfterFlowMark}), once each; a supervisor restarts them. A
@@ -146,7 +146,7 @@ class FlowCrashIntegrationTests {
 				figures.put("paymentsRunTwice", verdict.duplicated().size());
 				figures.put("allShippedAfterMs", doneAt - submitStart - 3000);
 				System.out.println("RESULT " + JsonMapper.shared()
-					.writeValueAsString(Map.of("scenario", "13-flow-halt-between-mark-and-release", "verdict",
+					.writeValueAsString(Map.of("scenario", "14-flow-halt-between-mark-and-release", "verdict",
 							verdict.figures(), "figures", figures)));
 
 				assertThat(haltTimes).as("payer JVMs halted between mark and release").hasSizeGreaterThanOrEqualTo(2);

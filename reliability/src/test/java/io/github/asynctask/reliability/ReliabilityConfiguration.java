@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.outbox.OutboxAutoConfiguration;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.LuaRedisBroker;
@@ -36,7 +37,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * One class serves the worker JVMs ({@code worker=true}) and the test's producer context.
  */
 @Configuration(proxyBeanMethods = false)
-@ImportAutoConfiguration(AsyncTaskAutoConfiguration.class)
+@ImportAutoConfiguration({ AsyncTaskAutoConfiguration.class, OutboxAutoConfiguration.class })
 class ReliabilityConfiguration {
 
 	/**
@@ -69,6 +70,9 @@ class ReliabilityConfiguration {
 								Integer.parseInt(arguments.get("flowHalts", "1"))));
 			}
 		}
+		if (arguments.values().containsKey(OutboxDatabase.URL)) {
+			context.register(OutboxDatabase.class);
+		}
 		context.refresh();
 		return context;
 	}
@@ -84,6 +88,7 @@ class ReliabilityConfiguration {
 		// completed tasks kept this long make a re-sent submit of one a no-op
 		properties.put("async-task.retention.completed", args.get("completedRetention", "0") + "ms");
 		properties.put("async-task.worker.enabled", args.worker());
+		properties.putAll(OutboxDatabase.properties(args));
 		if (args.worker()) {
 			properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".concurrency", args.get("concurrency"));
 			if (Boolean.parseBoolean(args.get("flows", "false"))) {
