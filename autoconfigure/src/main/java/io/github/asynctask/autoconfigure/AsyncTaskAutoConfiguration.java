@@ -27,6 +27,8 @@ import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.redis.ScheduleStore;
+import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.ShardedWakeSignals;
 import io.github.asynctask.redis.WakeSignals;
 import io.github.asynctask.schedule.ScheduleCheck;
 import io.github.asynctask.schedule.ScheduleListener;
@@ -85,6 +87,12 @@ public final class AsyncTaskAutoConfiguration {
 		return new RedisKeys(properties.getKeyPrefix());
 	}
 
+	private static Map<String, Integer> shardCounts(AsyncTaskProperties properties) {
+		Map<String, Integer> counts = new LinkedHashMap<>();
+		properties.getQueues().forEach((queue, settings) -> counts.put(queue, settings.getShards()));
+		return counts;
+	}
+
 	private static TaskListener listeners(ObjectProvider<TaskListener> listeners) {
 		return new CompositeTaskListener(listeners.orderedStream().toList());
 	}
@@ -99,8 +107,10 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		RedisBroker asyncTaskRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys,
 				AsyncTaskProperties properties) {
-			return new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
-					properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
+			return new ShardedRedisBroker(
+					new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
+							properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
+					shardCounts(properties));
 		}
 
 		// Warns (or refuses, with strict-redis) once all singletons exist, when Redis may
@@ -193,8 +203,10 @@ public final class AsyncTaskAutoConfiguration {
 		// Only workers listen for wake-ups; submitting needs no subscriber connection.
 		@Bean
 		@ConditionalOnMissingBean
-		WakeSignals asyncTaskWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys) {
-			return new RedisWakeSignals(connectionFactory, keys);
+		WakeSignals asyncTaskWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys, RedisBroker broker) {
+			RedisWakeSignals signals = new RedisWakeSignals(connectionFactory, keys);
+			return (broker instanceof ShardedRedisBroker sharded) ? new ShardedWakeSignals(signals, sharded.layout())
+					: signals;
 		}
 
 		// A BackoffPolicy bean of the application replaces async-task.defaults.backoff.*.

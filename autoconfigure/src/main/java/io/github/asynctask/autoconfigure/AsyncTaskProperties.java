@@ -198,6 +198,12 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private @Nullable Integer concurrency;
 
+		/**
+		 * Hash slots (shards) the queue is spread over, 1 to 1024; on Redis Cluster each
+		 * shard may sit on another master. Give every instance the same count.
+		 */
+		private int shards = 1;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -212,6 +218,14 @@ public class AsyncTaskProperties implements Validator {
 
 		public void setConcurrency(@Nullable Integer concurrency) {
 			this.concurrency = concurrency;
+		}
+
+		public int getShards() {
+			return this.shards;
+		}
+
+		public void setShards(int shards) {
+			this.shards = shards;
 		}
 
 	}

@@ -14,6 +14,7 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.ShardName;
 
 /**
  * Runs one delivery on the calling pool thread: finds its definition, reads its arguments
@@ -63,7 +64,7 @@ final class Invoker {
 					"Cannot read the arguments of task " + definition.describe() + ": " + ex.getMessage(), ex));
 		}
 		Duration timeout = (payload.timeout() != null) ? payload.timeout() : definition.timeout();
-		TaskExecution execution = new TaskExecution(delivery.id(), delivery.name(), delivery.queue(),
+		TaskExecution execution = new TaskExecution(delivery.id(), delivery.name(), ShardName.queueOf(delivery.queue()),
 				delivery.attempt(), delivery.maxRetries(), payload.headers());
 		Throwable error = null;
 		Watchdog.Watch deadline = this.watchdog.watch(task, timeout, () -> onHung.accept(timeout));
