@@ -124,6 +124,19 @@
     });
   }
 
+  // a sharded queue: how many shards, each one's sizes on hover
+  function shardBadge(q) {
+    if (!q.shards || q.shards.length < 2) {
+      return null;
+    }
+    var lines = q.shards.map(function (s) {
+      return s.name + ': ' + ['pending', 'scheduled', 'active', 'retry', 'dead'].map(function (k) {
+        return fmt(s.sizes[k] || 0) + ' ' + k;
+      }).join(', ');
+    });
+    return el('span', { class: 'badge shards', title: lines.join('\n') }, q.shards.length + ' shards');
+  }
+
   function sparkline(rates) {
     var width = 110, height = 26, pad = 2;
     var box = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, 'aria-hidden': 'true' });
@@ -158,7 +171,7 @@
       var busy = 0, threads = 0;
       q.servedBy.forEach(function (s) { busy += s.busy; threads += s.concurrency; });
       var name = el('td', null, el('span', { class: 'qname' }, q.name),
-        q.paused ? el('span', { class: 'badge' }, 'paused') : null);
+        q.paused ? el('span', { class: 'badge' }, 'paused') : null, shardBadge(q));
       var workers = el('td', { class: 'workers' });
       if (threads > 0) {
         var bar = el('span', { class: 'bar' }, el('span'));

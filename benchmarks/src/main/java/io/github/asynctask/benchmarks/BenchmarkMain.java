@@ -54,7 +54,7 @@ public final class BenchmarkMain {
 
 	static List<Scenario> scenarios() {
 		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(), new LatenessScenario(),
-				new MemoryScenario(), new IdleScenario());
+				new MemoryScenario(), new IdleScenario(), new ScaleScenario());
 	}
 
 	/**

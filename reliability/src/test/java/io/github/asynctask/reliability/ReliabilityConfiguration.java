@@ -11,6 +11,7 @@ import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.submit.ResendBuffer;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.cluster.ClusterClientOptions;
@@ -66,6 +67,7 @@ class ReliabilityConfiguration {
 		// completed tasks kept this long make a re-sent submit of one a no-op
 		properties.put("async-task.retention.completed", args.get("completedRetention", "0") + "ms");
 		properties.put("async-task.worker.enabled", args.worker());
+		properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".shards", args.get("shards", "1"));
 		if (args.worker()) {
 			properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".concurrency", args.get("concurrency"));
 			properties.put("async-task.lease", args.get("lease") + "ms");
@@ -139,8 +141,10 @@ class ReliabilityConfiguration {
 	@Bean
 	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger,
 			AsyncTaskProperties properties) {
-		return new LedgerBroker(new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
-				properties.getRedisTimeout(), properties.getRetention().getCompletedIds()), ledger);
+		return new LedgerBroker(new ShardedRedisBroker(
+				new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
+						properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
+				Map.of(ReliabilityTasks.QUEUE, properties.getQueues().get(ReliabilityTasks.QUEUE).getShards())), ledger);
 	}
 
 	// A smaller re-send buffer than the auto-configuration's when a test asks for one.

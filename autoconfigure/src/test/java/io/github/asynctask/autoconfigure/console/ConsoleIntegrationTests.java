@@ -66,6 +66,23 @@ class ConsoleIntegrationTests {
 	}
 
 	@Test
+	void aShardedQueueIsShownOnceWithItsSizesSummedAndEachShardBeside() throws Exception {
+		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
+				"async-task.console.enabled=true", "async-task.queues.mail.shards=3")) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			for (int i = 0; i < 30; i++) {
+				ConsoleTestApplication.submit(broker, "mail.receipt", "[" + i + "]");
+			}
+			String overview = get(context, "/asynctask/api/overview").body();
+			assertThat(overview).contains("\"name\":\"mail\"")
+				.contains("\"pending\":30")
+				.contains("\"name\":\"mail#2\"")
+				.doesNotContain("\"name\":\"mail#3\"");
+			assertThat(get(context, "/asynctask/assets/console.js").body()).contains("shards");
+		}
+	}
+
+	@Test
 	void writesAreRefusedUntilEnabledAndLeaveRedisAlone() throws Exception {
 		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
 				"async-task.console.enabled=true")) {
