@@ -244,22 +244,12 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	@Override
 	public boolean delete(String queue, String id) {
-		for (String shard : this.layout.served(queue)) {
-			if (this.shards.delete(shard, id)) {
-				return true;
-			}
-		}
-		return false;
+		return this.layout.served(queue).stream().anyMatch((shard) -> this.shards.delete(shard, id));
 	}
 
 	@Override
 	public boolean retryDead(String queue, String id) {
-		for (String shard : this.layout.served(queue)) {
-			if (this.shards.retryDead(shard, id)) {
-				return true;
-			}
-		}
-		return false;
+		return this.layout.served(queue).stream().anyMatch((shard) -> this.shards.retryDead(shard, id));
 	}
 
 	/**

@@ -11,11 +11,11 @@ import java.util.List;
  */
 public final class ShardedWakeSignals implements WakeSignals {
 
-	private final WakeSignals shards;
+	private final RedisWakeSignals shards;
 
 	private final ShardLayout layout;
 
-	public ShardedWakeSignals(WakeSignals shards, ShardLayout layout) {
+	public ShardedWakeSignals(RedisWakeSignals shards, ShardLayout layout) {
 		this.shards = shards;
 		this.layout = layout;
 	}
@@ -40,8 +40,8 @@ public final class ShardedWakeSignals implements WakeSignals {
 
 	@Override
 	public PendingWait pendingWait(String queue) {
-		// rotating over one shard is a plain wait, and it follows shards added later
-		return new RotatingPendingWait(queue, this.layout, this.shards);
+		// turning over one shard is a plain wait, and it follows shards added later
+		return this.shards.pendingWait(queue, this.layout);
 	}
 
 	@Override

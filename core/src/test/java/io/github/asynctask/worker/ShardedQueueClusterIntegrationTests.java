@@ -122,6 +122,19 @@ class ShardedQueueClusterIntegrationTests {
 	}
 
 	@Test
+	void moreShardsThanMastersPauseAndResumeTogetherAndEveryTaskRuns() {
+		ShardedRedisBroker broker = broker(24);
+		broker.pause("q");
+		List<String> ids = submit(broker, 2000, "count");
+		start(broker(24), 16);
+		assertThat(broker.stats("q").paused()).isTrue();
+		broker.resume("q");
+		await().atMost(WAIT).until(() -> this.probe.completions.size() == ids.size());
+		assertThat(ids).allSatisfy((id) -> assertThat(this.probe.runs(id)).as("runs of " + id).isEqualTo(1));
+		assertThat(broker.shardStats("q")).hasSize(24).allSatisfy((stats) -> assertThat(stats.paused()).isFalse());
+	}
+
+	@Test
 	void aBizIdIsDeduplicatedAcrossShardsAndInstances() throws Exception {
 		ShardedRedisBroker first = broker(6);
 		ShardedRedisBroker second = broker(6);

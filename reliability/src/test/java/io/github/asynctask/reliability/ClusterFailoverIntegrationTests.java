@@ -42,11 +42,8 @@ class ClusterFailoverIntegrationTests {
 		List<WorkerJvm> workers = new ArrayList<>();
 		try (RedisCluster cluster = RedisCluster.start(3, 1)) {
 			String seeds = String.join(",", cluster.hostPorts());
-			Map<String, String> args = Map.of("cluster", seeds, "prefix", Rig.PREFIX);
-			for (int i = 1; i <= 2; i++) {
-				workers.add(WorkerJvm.start("worker-" + i, dir,
-						WorkerJvm.Options.fast("unused:0", Rig.PREFIX).with("cluster", seeds)));
-			}
+			Map<String, String> args = Map.of("cluster", seeds, "prefix", Rig.PREFIX, "shards", "1");
+			startWorkers(workers, dir, args);
 			try (Producer producer = new Producer(args, dir.resolve("producer.ledger"))) {
 				Load load = new Load(producer);
 				Map<String, AtomicInteger> outcomes = load.outcomes;
@@ -137,10 +134,7 @@ class ClusterFailoverIntegrationTests {
 		try (RedisCluster cluster = RedisCluster.start(3, 1)) {
 			String seeds = String.join(",", cluster.hostPorts());
 			Map<String, String> args = Map.of("cluster", seeds, "prefix", Rig.PREFIX, "shards", "6");
-			for (int i = 1; i <= 2; i++) {
-				workers.add(WorkerJvm.start("worker-" + i, dir,
-						WorkerJvm.Options.fast("unused:0", Rig.PREFIX).with("cluster", seeds).with("shards", "6")));
-			}
+			startWorkers(workers, dir, args);
 			try (Producer producer = new Producer(args, dir.resolve("producer.ledger"))) {
 				Load load = new Load(producer);
 				Set<String> errorCodes = load.errorCodes;
@@ -184,6 +178,15 @@ class ClusterFailoverIntegrationTests {
 		}
 		finally {
 			workers.forEach(WorkerJvm::close);
+		}
+	}
+
+	/** Two worker JVMs on the cluster, with the producer's arguments. */
+	private static void startWorkers(List<WorkerJvm> workers, Path dir, Map<String, String> args) {
+		for (int i = 1; i <= 2; i++) {
+			WorkerJvm.Options options = WorkerJvm.Options.fast("unused:0", Rig.PREFIX);
+			args.forEach(options::with);
+			workers.add(WorkerJvm.start("worker-" + i, dir, options));
 		}
 	}
 
