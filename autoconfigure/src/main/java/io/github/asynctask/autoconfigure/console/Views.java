@@ -80,6 +80,7 @@ public final class Views {
 
 	/**
 	 * One shard of a sharded queue.
+	 *
 	 * @param name the shard's Redis-side name ({@code q}, {@code q#1}, ...)
 	 * @param sizes tasks by state in this shard
 	 */
