@@ -68,7 +68,8 @@ class ConsoleIntegrationTests {
 	@Test
 	void aShardedQueueIsShownOnceWithItsSizesSummedAndEachShardBeside() throws Exception {
 		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
-				"async-task.console.enabled=true", "async-task.queues.mail.shards=3")) {
+				"async-task.console.enabled=true", "async-task.queues.mail.shards=3",
+				"async-task.worker.enabled=false")) {
 			RedisBroker broker = context.getBean(RedisBroker.class);
 			for (int i = 0; i < 30; i++) {
 				ConsoleTestApplication.submit(broker, "mail.receipt", "[" + i + "]");
