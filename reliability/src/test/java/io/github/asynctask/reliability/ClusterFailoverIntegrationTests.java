@@ -167,8 +167,8 @@ class ClusterFailoverIntegrationTests {
 				figures.put("lostWithKilledMaster", verdict.lost().size());
 				figures.put("lossWindowMs", lossWindowMillis);
 				System.out.println("RESULT " + tools.jackson.databind.json.JsonMapper.shared()
-					.writeValueAsString(Map.of("scenario", "5b-sharded-queue-master-kill", "verdict",
-							verdict.figures(), "figures", figures)));
+					.writeValueAsString(Map.of("scenario", "5b-sharded-queue-master-kill", "verdict", verdict.figures(),
+							"figures", figures)));
 
 				assertThat(errorCodes).as("never CROSSSLOT").doesNotContain("CROSSSLOT");
 				assertThat(logs.toString()).doesNotContain("CROSSSLOT");

@@ -45,7 +45,9 @@ final class LedgerBroker implements RedisBroker {
 		this.ledger = ledger;
 	}
 
-	/** The shard counts of the broker underneath (sharded in the rig, as in the starter). */
+	/**
+	 * The shard counts of the broker underneath (sharded in the rig, as in the starter).
+	 */
 	ShardLayout layout() {
 		return (this.delegate instanceof ShardedRedisBroker sharded) ? sharded.layout() : ShardLayout.unsharded();
 	}

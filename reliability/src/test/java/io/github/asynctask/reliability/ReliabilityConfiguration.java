@@ -141,10 +141,12 @@ class ReliabilityConfiguration {
 	@Bean
 	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger,
 			AsyncTaskProperties properties) {
-		return new LedgerBroker(new ShardedRedisBroker(
-				new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
-						properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
-				Map.of(ReliabilityTasks.QUEUE, properties.getQueues().get(ReliabilityTasks.QUEUE).getShards())), ledger);
+		return new LedgerBroker(
+				new ShardedRedisBroker(
+						new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
+								properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
+						Map.of(ReliabilityTasks.QUEUE, properties.getQueues().get(ReliabilityTasks.QUEUE).getShards())),
+				ledger);
 	}
 
 	// A smaller re-send buffer than the auto-configuration's when a test asks for one.
