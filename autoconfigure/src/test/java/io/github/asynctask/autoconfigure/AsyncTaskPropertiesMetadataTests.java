@@ -22,6 +22,7 @@ class AsyncTaskPropertiesMetadataTests {
 	private static final List<String> KEYS = List.of("async-task.enabled", "async-task.key-prefix",
 			"async-task.max-payload-size", "async-task.strict-redis", "async-task.lease", "async-task.shutdown-timeout",
 			"async-task.queues", "async-task.queues.default.concurrency", "async-task.queues.default.enabled",
+			"async-task.queues.default.shards",
 			"async-task.worker.enabled", "async-task.worker.concurrency", "async-task.worker.poll-interval",
 			"async-task.worker.heartbeat-interval", "async-task.worker.unknown-task-grace",
 			"async-task.defaults.max-retries", "async-task.defaults.timeout", "async-task.defaults.dedup-ttl",
