@@ -1,6 +1,8 @@
 package io.github.asynctask.autoconfigure;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,7 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.AnnotationTaskRegistry;
 import io.github.asynctask.definition.BizIdEvaluator;
 import io.github.asynctask.definition.TaskDefaults;
+import io.github.asynctask.definition.TaskDefinitionCheck;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.CompositeTaskListener;
 import io.github.asynctask.event.TaskListener;
@@ -36,6 +39,7 @@ import io.github.asynctask.schedule.ScheduleOverride;
 import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.schedule.TickFiring;
 import io.github.asynctask.submit.ResendBuffer;
+import io.github.asynctask.submit.SubmitObserver;
 import io.github.asynctask.submit.TaskSubmitter;
 import io.github.asynctask.worker.WorkerContainer;
 import io.github.asynctask.worker.WorkerContainerBuilder;
@@ -43,7 +47,8 @@ import io.github.asynctask.worker.WorkerSettings;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
+import org.springframework.beans.factory.config.EmbeddedValueResolver;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -73,7 +78,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @ConditionalOnClass(RedisConnectionFactory.class)
 @ConditionalOnBean(RedisConnectionFactory.class)
 @ConditionalOnBooleanProperty(name = "async-task.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(AsyncTaskProperties.class)
+@EnableConfigurationProperties({ AsyncTaskProperties.class, ScheduleProperties.class })
 @Import({ AsyncTaskAutoConfiguration.BrokerConfiguration.class, AsyncTaskAutoConfiguration.SubmitConfiguration.class,
 		AsyncTaskAutoConfiguration.WorkerConfiguration.class, AsyncTaskAutoConfiguration.ScheduleConfiguration.class })
 public final class AsyncTaskAutoConfiguration {
@@ -114,11 +119,12 @@ public final class AsyncTaskAutoConfiguration {
 		}
 
 		// Warns (or refuses, with strict-redis) once all singletons exist, when Redis may
-		// evict tasks.
+		// evict tasks; refuses a Redis older than the scripts need.
 		@Bean
-		SmartInitializingSingleton asyncTaskRedisEnvironmentCheck(RedisConnectionFactory connectionFactory,
+		@ConditionalOnMissingBean
+		RedisEnvironmentCheck asyncTaskRedisEnvironmentCheck(RedisConnectionFactory connectionFactory,
 				AsyncTaskProperties properties) {
-			return () -> new RedisEnvironmentCheck(connectionFactory, properties.isStrictRedis()).check();
+			return new RedisEnvironmentCheck(connectionFactory, properties.isStrictRedis());
 		}
 
 	}
@@ -145,8 +151,8 @@ public final class AsyncTaskAutoConfiguration {
 		}
 
 		@Bean
-		@ConditionalOnMissingBean(TaskCodec.class)
-		JacksonTaskCodec asyncTaskCodec(ObjectProvider<JsonMapper> applicationMapper, AsyncTaskProperties properties) {
+		@ConditionalOnMissingBean
+		TaskCodec asyncTaskCodec(ObjectProvider<JsonMapper> applicationMapper, AsyncTaskProperties properties) {
 			return new JacksonTaskCodec(applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
 					Math.toIntExact(properties.getMaxPayloadSize().toBytes()));
 		}
@@ -159,13 +165,20 @@ public final class AsyncTaskAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(TaskRegistry.class)
-		AnnotationTaskRegistry asyncTaskRegistry(AsyncTaskProperties properties, BizIdEvaluator bizIds,
-				JacksonTaskCodec codec) {
+		AnnotationTaskRegistry asyncTaskRegistry(AsyncTaskProperties properties, BizIdEvaluator bizIds, TaskCodec codec,
+				ConfigurableBeanFactory beanFactory) {
 			AsyncTaskProperties.Defaults defaults = properties.getDefaults();
 			TaskDefaults taskDefaults = new TaskDefaults(defaults.getMaxRetries(), defaults.getTimeout(),
 					defaults.getDedupTtl(), AsyncTaskProperties.DEFAULT_QUEUE);
-			return new AnnotationTaskRegistry(taskDefaults, bizIds, List.of(codec, new ProxyTaskDefinitionCheck(),
-					new ScheduleCheck(ScheduleConfiguration.overrides(properties))));
+			List<TaskDefinitionCheck> checks = new ArrayList<>();
+			// an application's own codec checks parameter types only if it says it can
+			if (codec instanceof TaskDefinitionCheck codecCheck) {
+				checks.add(codecCheck);
+			}
+			checks.add(new ProxyTaskDefinitionCheck());
+			checks.add(new ScheduleCheck(ScheduleConfiguration.overrides(properties),
+					new EmbeddedValueResolver(beanFactory)));
+			return new AnnotationTaskRegistry(taskDefaults, bizIds, checks);
 		}
 
 		@Bean
@@ -178,9 +191,9 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				ResendBuffer resendBuffer) {
+				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer) {
 			return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), listeners(listeners),
-					resendBuffer, Clock.systemUTC());
+					resendBuffer, Clock.systemUTC(), observer.getIfUnique(() -> SubmitObserver.NONE));
 		}
 
 		@Bean
@@ -231,10 +244,12 @@ public final class AsyncTaskAutoConfiguration {
 		AsyncTaskWorkers asyncTaskWorkers(AsyncTaskProperties properties, RedisBroker broker, WakeSignals wakeSignals,
 				TaskRegistry registry, TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker,
 				ObjectProvider<WorkerSettings> settings, BackoffPolicy backoff,
-				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners) {
+				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
+				Environment environment) {
+			Duration phaseTimeout = ShutdownBudget.phaseTimeout(environment);
 			return new AsyncTaskWorkers(
 					() -> Optional.ofNullable(settings.getIfAvailable())
-						.or(() -> WorkerSettingsMapper.servedQueues(properties, registry)),
+						.or(() -> WorkerSettingsMapper.servedQueues(properties, registry, phaseTimeout)),
 					(served) -> new WorkerContainerBuilder(broker, wakeSignals, registry, codec, bodyInvoker, served)
 						.interceptors(interceptors.orderedStream().toList())
 						.listener(listeners(listeners))
@@ -243,6 +258,7 @@ public final class AsyncTaskAutoConfiguration {
 		}
 
 		@Bean
+		@ConditionalOnMissingBean
 		UnservedQueuesWarning asyncTaskUnservedQueuesWarning(AsyncTaskProperties properties, TaskRegistry registry,
 				RedisBroker broker) {
 			return new UnservedQueuesWarning(properties, registry, broker);
@@ -271,21 +287,25 @@ public final class AsyncTaskAutoConfiguration {
 		// complete, and only when some task is scheduled.
 		@Bean
 		@ConditionalOnMissingBean
-		ScheduleRunner asyncTaskScheduleRunner(AsyncTaskProperties properties, TaskRegistry registry,
-				ScheduleStore store, TaskCodec codec, ObjectProvider<ScheduleListener> listeners) {
+		ScheduleRunner asyncTaskScheduleRunner(AsyncTaskProperties properties, ScheduleProperties scheduleProperties,
+				TaskRegistry registry, ScheduleStore store, TaskCodec codec,
+				ObjectProvider<ScheduleListener> listeners) {
 			List<ScheduleListener> all = listeners.orderedStream().toList();
 			ScheduleListener listener = (schedule, outcome, count) -> all
 				.forEach((each) -> each.ticks(schedule, outcome, count));
-			TickFiring firing = new TickFiring(store, codec, listener, properties.getDefaults().getMaxCatchUp(),
+			TickFiring firing = new TickFiring(store, codec, listener, scheduleProperties.getMaxCatchUp(),
 					Clock.systemUTC());
 			return new ScheduleRunner(registry, overrides(properties), firing, store, Clock.systemUTC());
 		}
 
 		static Map<String, ScheduleOverride> overrides(AsyncTaskProperties properties) {
 			Map<String, ScheduleOverride> overrides = new LinkedHashMap<>();
-			properties.getSchedules()
-				.forEach((name, schedule) -> overrides.put(name, new ScheduleOverride(schedule.getCron(),
-						schedule.getEvery(), schedule.isEnabled(), schedule.getZone())));
+			properties.getSchedules().forEach((name, schedule) -> {
+				if (schedule.plainValue() == null) {
+					overrides.put(name, new ScheduleOverride(schedule.getCron(), schedule.getEvery(),
+							schedule.isEnabled(), schedule.getZone()));
+				}
+			});
 			return overrides;
 		}
 

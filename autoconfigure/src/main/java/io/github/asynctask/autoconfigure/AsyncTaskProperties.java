@@ -53,9 +53,10 @@ public class AsyncTaskProperties implements Validator {
 	private Duration lease = Duration.ofSeconds(30);
 
 	/**
-	 * How long shutdown waits for running tasks before handing them back to pending.
+	 * How long shutdown waits for running tasks before handing them back to pending; at
+	 * most spring.lifecycle.timeout-per-shutdown-phase less 5s.
 	 */
-	private Duration shutdownTimeout = Duration.ofSeconds(30);
+	private Duration shutdownTimeout = Duration.ofSeconds(25);
 
 	/**
 	 * Per-queue settings by queue name. Every queue with task methods in this application
@@ -66,7 +67,8 @@ public class AsyncTaskProperties implements Validator {
 
 	/**
 	 * Per-environment settings of periodic tasks by task name, overriding the
-	 * {@code cron}, {@code every} and {@code zone} of their {@code @AsyncTask}.
+	 * {@code cron}, {@code every} and {@code zone} of their {@code @AsyncTask}. The
+	 * reserved key {@code max-catch-up} is bound by {@link ScheduleProperties}.
 	 */
 	private final Map<String, Schedule> schedules = new LinkedHashMap<>();
 
@@ -332,6 +334,29 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private @Nullable String zone;
 
+		/** A plain value bound to the name, which is no schedule's settings. */
+		private @Nullable String plainValue;
+
+		public Schedule() {
+		}
+
+		/**
+		 * Binds a plain value under {@code async-task.schedules.<key>}: the shared
+		 * {@code async-task.schedules.max-catch-up} (which {@link ScheduleProperties}
+		 * reads), or a mistake the validator reports with its key.
+		 * @param value the value written
+		 * @return settings that override nothing
+		 */
+		public static Schedule valueOf(String value) {
+			Schedule schedule = new Schedule();
+			schedule.plainValue = value;
+			return schedule;
+		}
+
+		@Nullable String plainValue() {
+			return this.plainValue;
+		}
+
 		public @Nullable String getCron() {
 			return this.cron;
 		}
@@ -386,21 +411,7 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private Duration dedupTtl = Duration.ofHours(24);
 
-		/**
-		 * Most missed ticks a periodic task with misfire ALL runs after a pause (deploy,
-		 * outage); older missed ticks are passed over.
-		 */
-		private int maxCatchUp = 100;
-
 		private final Backoff backoff = new Backoff();
-
-		public int getMaxCatchUp() {
-			return this.maxCatchUp;
-		}
-
-		public void setMaxCatchUp(int maxCatchUp) {
-			this.maxCatchUp = maxCatchUp;
-		}
 
 		public int getMaxRetries() {
 			return this.maxRetries;
@@ -496,7 +507,7 @@ public class AsyncTaskProperties implements Validator {
 
 			/**
 			 * The Sidekiq curve: {@code attempt^4 + 15 + rand(30) * (attempt + 1)}
-			 * seconds.
+			 * seconds; the default 25 retries span about 25 days.
 			 */
 			POLYNOMIAL,
 

@@ -46,6 +46,7 @@ final class AsyncTaskPropertiesValidator {
 		checkHeartbeat();
 		notNegative("shutdownTimeout", "shutdown-timeout", p.getShutdownTimeout());
 		checkQueues(p.getQueues());
+		checkSchedules(p.getSchedules());
 		checkDefaults(p.getDefaults());
 		notNegative("retention.completed", "retention.completed", p.getRetention().getCompleted());
 		notNegative("retention.dead", "retention.dead", p.getRetention().getDead());
@@ -102,16 +103,23 @@ final class AsyncTaskPropertiesValidator {
 		});
 	}
 
+	/** A plain value where a schedule's settings belong, except the shared key. */
+	private void checkSchedules(Map<String, AsyncTaskProperties.Schedule> schedules) {
+		schedules.forEach((name, schedule) -> {
+			if (schedule.plainValue() != null && !ScheduleProperties.isOwnKey(name)) {
+				reject("schedules", "schedules." + name,
+						"is not a setting: set async-task.schedules." + name + ".cron, .every, .zone or .enabled "
+								+ "to override the task's schedule, or async-task.schedules.max-catch-up");
+			}
+		});
+	}
+
 	private void checkDefaults(AsyncTaskProperties.Defaults defaults) {
 		if (defaults.getMaxRetries() < 0) {
 			reject("defaults.maxRetries", "defaults.max-retries",
 					"must be 0 (never retry) or more but was " + defaults.getMaxRetries());
 		}
 		positive("defaults.timeout", "defaults.timeout", defaults.getTimeout());
-		if (defaults.getMaxCatchUp() < 1) {
-			reject("defaults.maxCatchUp", "defaults.max-catch-up", "must be at least 1 but was "
-					+ defaults.getMaxCatchUp() + "; to run no missed tick, set misfire = Misfire.SKIP on the task");
-		}
 		positive("defaults.dedupTtl", "defaults.dedup-ttl", defaults.getDedupTtl());
 		AsyncTaskProperties.Backoff backoff = defaults.getBackoff();
 		positive("defaults.backoff.delay", "defaults.backoff.delay", backoff.getDelay());

@@ -26,7 +26,8 @@ final class WorkerSettingsMapper {
 	 * Settings serving every queue of {@link ServedQueues}, or empty when there is none;
 	 * logs once which listed queues no task method of this application uses.
 	 */
-	static Optional<WorkerSettings> servedQueues(AsyncTaskProperties properties, TaskRegistry registry) {
+	static Optional<WorkerSettings> servedQueues(AsyncTaskProperties properties, TaskRegistry registry,
+			Duration phaseTimeout) {
 		ServedQueues served = ServedQueues.of(properties, registry.queues());
 		served.listedWithoutTasks()
 			.forEach(
@@ -35,16 +36,17 @@ final class WorkerSettingsMapper {
 									+ "of this application uses it; serving it for the applications that submit to it",
 							queue));
 		return served.concurrency().isEmpty() ? Optional.empty()
-				: Optional.of(workerSettings(properties, served.concurrency()));
+				: Optional.of(workerSettings(properties, served.concurrency(), phaseTimeout));
 	}
 
-	static WorkerSettings workerSettings(AsyncTaskProperties properties, Map<String, Integer> concurrency) {
+	static WorkerSettings workerSettings(AsyncTaskProperties properties, Map<String, Integer> concurrency,
+			Duration phaseTimeout) {
 		AsyncTaskProperties.Worker worker = properties.getWorker();
 		AsyncTaskProperties.Retention retention = properties.getRetention();
 		WorkerSettings.Builder builder = WorkerSettings.builder(concurrency)
 			.lease(properties.getLease())
 			.pollInterval(worker.getPollInterval())
-			.shutdownTimeout(properties.getShutdownTimeout())
+			.shutdownTimeout(ShutdownBudget.drainTimeout(properties.getShutdownTimeout(), phaseTimeout))
 			.unknownTaskGrace(worker.getUnknownTaskGrace())
 			.retention(new WorkerSettings.Retention(retention.getCompleted(), retention.getDead(),
 					retention.getDeadMax()));

@@ -6,19 +6,28 @@ import java.util.Map;
 import io.github.asynctask.BackoffPolicy;
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties.Backoff.Policy;
+import io.github.asynctask.codec.DecodedPayload;
+import io.github.asynctask.codec.JacksonTaskCodec;
+import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.definition.TaskDefinition;
+import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.ShardedWakeSignals;
 import io.github.asynctask.redis.WakeSignals;
 import io.github.asynctask.worker.WorkerSettings;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.context.PropertyPlaceholderAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -59,7 +68,7 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(properties.getMaxPayloadSize()).isEqualTo(DataSize.ofMegabytes(1));
 			assertThat(properties.isStrictRedis()).isFalse();
 			assertThat(properties.getLease()).isEqualTo(Duration.ofSeconds(30));
-			assertThat(properties.getShutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(properties.getShutdownTimeout()).isEqualTo(Duration.ofSeconds(25));
 			assertThat(properties.getQueues()).isEmpty();
 			assertThat(properties.getWorker().isEnabled()).isTrue();
 			assertThat(properties.getWorker().getConcurrency()).isEqualTo(8);
@@ -83,11 +92,12 @@ class AsyncTaskAutoConfigurationTests {
 			assertThat(context.getBean(RedisKeys.class).prefix()).isEqualTo("asynctask");
 			assertThat(context.getBean(AsyncTaskWorkers.class).container()).as("no task method, no queue listed")
 				.isEmpty();
-			WorkerSettings worker = WorkerSettingsMapper.workerSettings(properties, Map.of("default", 8));
+			WorkerSettings worker = WorkerSettingsMapper.workerSettings(properties, Map.of("default", 8),
+					ShutdownBudget.DEFAULT_PHASE_TIMEOUT);
 			assertThat(worker.lease()).isEqualTo(Duration.ofSeconds(30));
 			assertThat(worker.heartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
 			assertThat(worker.pollInterval()).isEqualTo(Duration.ofSeconds(2));
-			assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(worker.shutdownTimeout()).isEqualTo(Duration.ofSeconds(25));
 			assertThat(worker.retention())
 				.isEqualTo(new WorkerSettings.Retention(Duration.ZERO, Duration.ofDays(7), 10_000));
 			assertThat(worker.unknownTaskGrace()).isEqualTo(Duration.ofHours(1));
@@ -100,9 +110,10 @@ class AsyncTaskAutoConfigurationTests {
 		this.contextRunner
 			.withPropertyValues("async-task.enabled=true", "async-task.key-prefix=shop",
 					"async-task.max-payload-size=256KB", "async-task.strict-redis=true", "async-task.lease=45s",
-					"async-task.shutdown-timeout=1m", "async-task.queues.default.concurrency=2",
-					"async-task.queues.mail.concurrency=4", "async-task.queues.mail.enabled=true",
-					"async-task.queues.mail.shards=6", "async-task.queues.archive.enabled=false",
+					"async-task.shutdown-timeout=1m", "spring.lifecycle.timeout-per-shutdown-phase=2m",
+					"async-task.queues.default.concurrency=2", "async-task.queues.mail.concurrency=4",
+					"async-task.queues.mail.enabled=true", "async-task.queues.mail.shards=6",
+					"async-task.queues.archive.enabled=false",
 					"async-task.worker.enabled=true", "async-task.worker.concurrency=3",
 					"async-task.worker.poll-interval=500ms", "async-task.worker.heartbeat-interval=15s",
 					"async-task.defaults.max-retries=3", "async-task.defaults.timeout=5m",
@@ -206,6 +217,20 @@ class AsyncTaskAutoConfigurationTests {
 	}
 
 	@Test
+	void theWorkersWaitForRunningTasksFitsInBootsShutdownPhase() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=40s", "async-task.shutdown-timeout=1m")
+			.run((context) -> assertThat(startedSettings(context).shutdownTimeout()).isEqualTo(Duration.ofSeconds(35)));
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=8s", "async-task.shutdown-timeout=1m")
+			.run((context) -> assertThat(startedSettings(context).shutdownTimeout()).as("a quarter kept")
+				.isEqualTo(Duration.ofSeconds(6)));
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=2m", "async-task.shutdown-timeout=1m")
+			.run((context) -> assertThat(startedSettings(context).shutdownTimeout()).isEqualTo(Duration.ofMinutes(1)));
+	}
+
+	@Test
 	void anApplicationWorkerSettingsBeanReplacesTheProperties() {
 		WorkerSettings custom = WorkerSettings.builder(Map.of("custom", 1)).build();
 		this.contextRunner.withBean(AccountTasks.class)
@@ -301,11 +326,31 @@ class AsyncTaskAutoConfigurationTests {
 	void aWorkingInstanceHasTheScheduleRunnerAndMaxCatchUpIsValidated() {
 		this.contextRunner.withBean(AccountTasks.class)
 			.run((context) -> assertThat(context).hasSingleBean(io.github.asynctask.schedule.ScheduleRunner.class));
-		this.contextRunner.withPropertyValues("async-task.defaults.max-catch-up=0")
+		this.contextRunner.withPropertyValues("async-task.schedules.max-catch-up=0")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("async-task.defaults.max-catch-up")
+				.hasMessageContaining("async-task.schedules.max-catch-up")
 				.hasMessageContaining("must be at least 1 but was 0"));
+	}
+
+	@Test
+	void maxCatchUpSitsBesideThePerTaskOverridesUnderSchedules() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withPropertyValues("async-task.schedules.max-catch-up=5",
+					"async-task.schedules[reports.nightly].cron=0 0 3 * * *",
+					"async-task.schedules.audit.enabled=false")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(ScheduleProperties.class).getMaxCatchUp()).isEqualTo(5);
+				assertThat(AsyncTaskAutoConfiguration.ScheduleConfiguration
+					.overrides(context.getBean(AsyncTaskProperties.class)))
+					.containsOnlyKeys("reports.nightly", "audit");
+			});
+		this.contextRunner.withPropertyValues("async-task.schedules.audit=false")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("async-task.schedules.audit is not a setting")
+				.hasMessageContaining("async-task.schedules.audit.cron"));
 	}
 
 	@Test
@@ -409,6 +454,49 @@ class AsyncTaskAutoConfigurationTests {
 		});
 	}
 
+	@Test
+	void anApplicationTaskCodecBeanReplacesTheJacksonOne() {
+		this.contextRunner.withBean(AccountTasks.class)
+			.withBean("applicationCodec", TaskCodec.class, ApplicationCodec::new)
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasSingleBean(TaskCodec.class);
+				assertThat(context.getBean(TaskCodec.class)).isInstanceOf(ApplicationCodec.class);
+				assertThat(context.getBean(TaskRegistry.class).definitions()).hasSize(2);
+			});
+	}
+
+	@Test
+	void backsOffTheStartUpChecksWhenTheApplicationDefinesItsOwn() {
+		this.contextRunner.withUserConfiguration(CustomChecksConfiguration.class).run((context) -> {
+			assertThat(context).hasNotFailed()
+				.hasSingleBean(RedisEnvironmentCheck.class)
+				.hasSingleBean(UnservedQueuesWarning.class);
+			assertThat(context.getBean(RedisEnvironmentCheck.class))
+				.isSameAs(context.getBean("customEnvironmentCheck"));
+			assertThat(context.getBean(UnservedQueuesWarning.class)).isSameAs(context.getBean("customWarning"));
+		});
+	}
+
+	@Test
+	void annotationAttributesResolvePlaceholdersFromTheEnvironment() {
+		ApplicationContextRunner strict = this.contextRunner
+			.withConfiguration(AutoConfigurations.of(PropertyPlaceholderAutoConfiguration.class))
+			.withBean(PlaceholderTasks.class);
+		strict.withPropertyValues("mail.queue=mail-eu", "report.cron=0 0 3 * * *").run((context) -> {
+			assertThat(context).hasNotFailed();
+			TaskDefinition send = context.getBean(TaskRegistry.class).find("PlaceholderTasks.send").orElseThrow();
+			assertThat(send.queue()).isEqualTo("mail-eu");
+			assertThat(send.timeout()).isEqualTo(Duration.ofSeconds(30));
+		});
+		strict.withPropertyValues("mail.queue=mail-eu", "mail.timeout=soon").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure())
+				.hasMessageContaining("PlaceholderTasks.send(String) has timeout '${mail.timeout:30s}' "
+						+ "(resolved to 'soon') that is not a duration")
+				.hasMessageContaining("PlaceholderTasks.report() has cron '${report.cron}' that cannot be resolved");
+		});
+	}
+
 	private static WorkerSettings startedSettings(AssertableApplicationContext context) {
 		return context.getBean(AsyncTaskWorkers.class).container().orElseThrow().settings();
 	}
@@ -421,6 +509,53 @@ class AsyncTaskAutoConfigurationTests {
 
 		@AsyncTask(queue = "acc")
 		public void open(String account) {
+		}
+
+	}
+
+	public static class PlaceholderTasks {
+
+		@AsyncTask(queue = "${mail.queue}", timeout = "${mail.timeout:30s}")
+		public void send(String to) {
+		}
+
+		@AsyncTask(cron = "${report.cron}")
+		public void report() {
+		}
+
+	}
+
+	/**
+	 * A codec of the application's own, as a team with its own wire format would write.
+	 */
+	static class ApplicationCodec implements TaskCodec {
+
+		private final TaskCodec delegate = new JacksonTaskCodec(JsonMapper.builder().build(), 1024);
+
+		@Override
+		public String encode(TaskDefinition definition, @Nullable Object[] args, Map<String, String> headers,
+				@Nullable Duration timeout) {
+			return this.delegate.encode(definition, args, headers, timeout);
+		}
+
+		@Override
+		public DecodedPayload decode(TaskDefinition definition, String payload) {
+			return this.delegate.decode(definition, payload);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomChecksConfiguration {
+
+		@Bean
+		RedisEnvironmentCheck customEnvironmentCheck(RedisConnectionFactory connectionFactory) {
+			return new RedisEnvironmentCheck(connectionFactory, false);
+		}
+
+		@Bean
+		UnservedQueuesWarning customWarning(AsyncTaskProperties properties, TaskRegistry registry, RedisBroker broker) {
+			return new UnservedQueuesWarning(properties, registry, broker);
 		}
 
 	}

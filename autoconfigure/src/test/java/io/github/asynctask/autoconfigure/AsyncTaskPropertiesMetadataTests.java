@@ -31,10 +31,14 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.retention.completed-ids", "async-task.console.enabled", "async-task.console.path",
 			"async-task.console.show-arguments", "async-task.console.writes-enabled", "async-task.console.write-role",
 			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
-			"async-task.redis-timeout", "async-task.schedules", "async-task.defaults.max-catch-up");
+			"async-task.redis-timeout", "async-task.schedules", "async-task.schedules.max-catch-up",
+			"async-task.context.enabled", "async-task.context.mdc-keys", "async-task.context.locale",
+			"async-task.context.security");
 
+	// Defaults computed from other keys, or empty collections (the metadata shows none).
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues", "async-task.schedules",
-			"async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval");
+			"async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval",
+			"async-task.context.mdc-keys");
 
 	@Test
 	void everyPropertyIsDescribedWithItsDefault() throws IOException {
@@ -42,9 +46,9 @@ class AsyncTaskPropertiesMetadataTests {
 		List<String> names = new ArrayList<>();
 		for (JsonNode property : metadata.get("properties")) {
 			String name = property.get("name").asString();
-			if (!name.startsWith("async-task.")) {
+			if (!name.startsWith("async-task.") || property.has("deprecation")) {
 				continue; // the actuator endpoint's own management.endpoint.asynctask.*
-							// keys
+							// keys; keys that were renamed
 			}
 			names.add(name);
 			assertThat(property.path("description").asString()).as("description of %s", name).isNotBlank();
@@ -55,6 +59,20 @@ class AsyncTaskPropertiesMetadataTests {
 			}
 		}
 		assertThat(names).containsExactlyInAnyOrderElementsOf(KEYS);
+	}
+
+	@Test
+	void theRenamedMaxCatchUpNamesItsReplacement() throws IOException {
+		JsonNode renamed = null;
+		for (JsonNode property : read().get("properties")) {
+			if (property.get("name").asString().equals("async-task.defaults.max-catch-up")) {
+				renamed = property;
+			}
+		}
+		assertThat(renamed).isNotNull();
+		assertThat(renamed.get("deprecation").get("level").asString()).isEqualTo("error");
+		assertThat(renamed.get("deprecation").get("replacement").asString())
+			.isEqualTo("async-task.schedules.max-catch-up");
 	}
 
 	@Test

@@ -12,9 +12,11 @@ import java.util.stream.Collectors;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.ScheduleInfo;
 import io.github.asynctask.annotation.AsyncTask;
+import io.github.asynctask.annotation.Misfire;
 import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.definition.InvalidTaskDefinitionException;
+import io.github.asynctask.schedule.ScheduleListener;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,6 +48,7 @@ class PeriodicTasksIntegrationTests {
 		redis.flushAll();
 		EverySecond.ticks.clear();
 		Slow.runs.clear();
+		CatchUp.ticks.clear();
 		this.runner = new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
 					AsyncTaskConsoleAutoConfiguration.class))
@@ -110,6 +113,55 @@ class PeriodicTasksIntegrationTests {
 	}
 
 	@Test
+	void afterEveryInstanceStoppedForFiveTicksOnceRunsOneSkipNoneAndAllEach() {
+		List<String> calls = new CopyOnWriteArrayList<>();
+		ScheduleListener recorder = (schedule, outcome, count) -> calls
+			.add(schedule + " " + outcome.tag() + " " + count);
+		ApplicationContextRunner app = this.runner.withBean(CatchUp.class)
+			.withBean(ScheduleListener.class, () -> recorder);
+		app.run((context) -> await().atMost(Duration.ofSeconds(20))
+			.until(() -> CatchUp.ticks.keySet().containsAll(List.of("once", "skip", "all"))));
+		// every instance is gone: let at least five ticks pass
+		Instant lastBefore = CatchUp.ticks.values()
+			.stream()
+			.flatMap(List::stream)
+			.max(Instant::compareTo)
+			.orElseThrow();
+		Instant restart = lastBefore.plusMillis(5_500);
+		await().atMost(Duration.ofSeconds(15)).until(() -> Instant.now().isAfter(restart));
+		calls.clear();
+		Map<String, List<Instant>> before = new java.util.HashMap<>();
+		CatchUp.ticks.forEach((name, ticks) -> before.put(name, List.copyOf(ticks)));
+		app.run((context) -> await().atMost(Duration.ofSeconds(20))
+			.until(() -> calls.stream().filter((call) -> call.startsWith("catchup.skip ")).count() >= 2));
+		// the first call after the restart handles the missed ticks, per misfire rule
+		String once = first(calls, "catchup.once", 2);
+		String skip = first(calls, "catchup.skip", 1);
+		String all = first(calls, "catchup.all", 1);
+		assertThat(once).startsWith("catchup.once fired 1, catchup.once missed ");
+		assertThat(missed(once) + 1).as("ticks ONCE missed").isGreaterThanOrEqualTo(5);
+		assertThat(skip).startsWith("catchup.skip missed ");
+		assertThat(missed(skip)).as("ticks SKIP missed").isGreaterThanOrEqualTo(5);
+		assertThat(all).startsWith("catchup.all fired ");
+		int allMissed = missed(all);
+		assertThat(allMissed).as("ticks ALL missed").isGreaterThanOrEqualTo(5);
+		// ALL ran each missed tick, and with its own tick time
+		Instant lastAll = before.get("all").get(before.get("all").size() - 1);
+		for (int i = 1; i <= allMissed; i++) {
+			assertThat(CatchUp.ticks.get("all")).contains(lastAll.plusSeconds(i));
+		}
+	}
+
+	private static String first(List<String> calls, String schedule, int count) {
+		return String.join(", ",
+				calls.stream().filter((call) -> call.startsWith(schedule + " ")).limit(count).toList());
+	}
+
+	private static int missed(String calls) {
+		return Integer.parseInt(calls.substring(calls.lastIndexOf(' ') + 1));
+	}
+
+	@Test
 	void withoutOverlapASlowBodyNeverRunsTwiceAtOnce() {
 		ApplicationContextRunner apps = this.runner.withBean(Slow.class);
 		apps.run((first) -> apps.run((second) -> {
@@ -169,6 +221,27 @@ class PeriodicTasksIntegrationTests {
 		@AsyncTask(name = "report.everySecond", every = "1s")
 		public void tick(Instant tick) {
 			ticks.add(tick);
+		}
+
+	}
+
+	static class CatchUp {
+
+		static final Map<String, List<Instant>> ticks = new java.util.concurrent.ConcurrentHashMap<>();
+
+		@AsyncTask(name = "catchup.once", every = "1s")
+		public void once(Instant tick) {
+			ticks.computeIfAbsent("once", (name) -> new CopyOnWriteArrayList<>()).add(tick);
+		}
+
+		@AsyncTask(name = "catchup.skip", every = "1s", misfire = Misfire.SKIP)
+		public void skip(Instant tick) {
+			ticks.computeIfAbsent("skip", (name) -> new CopyOnWriteArrayList<>()).add(tick);
+		}
+
+		@AsyncTask(name = "catchup.all", every = "1s", misfire = Misfire.ALL)
+		public void all(Instant tick) {
+			ticks.computeIfAbsent("all", (name) -> new CopyOnWriteArrayList<>()).add(tick);
 		}
 
 	}

@@ -3,18 +3,21 @@ package io.github.asynctask.benchmarks;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.MDC;
 
 import org.springframework.boot.Banner;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -27,9 +30,29 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class AsyncTaskSystem implements SystemUnderTest {
 
+	private final String name;
+
+	private final boolean context;
+
+	/** The plain row: no context propagation, as before it existed. */
+	AsyncTaskSystem() {
+		this("async-task", false);
+	}
+
+	/**
+	 * @param name the row's name
+	 * @param context whether submitting threads carry a request id in the MDC and a
+	 * locale, and {@code async-task.context.*} carries them to the runs (the row's cost
+	 * of context propagation)
+	 */
+	AsyncTaskSystem(String name, boolean context) {
+		this.name = name;
+		this.context = context;
+	}
+
 	@Override
 	public String name() {
-		return "async-task";
+		return this.name;
 	}
 
 	@Override
@@ -48,12 +71,33 @@ final class AsyncTaskSystem implements SystemUnderTest {
 	public String setup() {
 		return "Spring Boot application with async-task's auto-configuration (spring.data.redis.*, defaults), "
 				+ "@AsyncTask proxy; batch = 100 calls per DataSourceTransactionManager(H2) transaction; workers: "
-				+ "a second application in the same JVM with async-task.queues.<queue>.concurrency; no MeterRegistry";
+				+ "a second application in the same JVM with async-task.queues.<queue>.concurrency; no MeterRegistry"
+				+ (this.context
+						? "; context propagation on: every submitting thread has an MDC requestId and a "
+								+ "locale, carried with async-task.context.mdc-keys=requestId"
+						: "; context propagation off");
 	}
 
 	@Override
 	public Contender open(RedisTarget redis) {
-		return new Stack(redis);
+		return new Stack(redis, this.context);
+	}
+
+	/**
+	 * The application of this row on {@code redis}, with these properties and further
+	 * beans (e.g. {@link ScheduleScenario}'s periodic task).
+	 */
+	static ConfigurableApplicationContext application(RedisTarget redis, Map<String, Object> properties,
+			Class<?>... beans) {
+		Map<String, Object> all = new LinkedHashMap<>(properties);
+		all.put("spring.data.redis.host", redis.host());
+		all.put("spring.data.redis.port", redis.port());
+		return new SpringApplicationBuilder(AsyncTaskStackConfiguration.class).sources(beans)
+			.web(WebApplicationType.NONE)
+			.bannerMode(Banner.Mode.OFF)
+			.logStartupInfo(false)
+			.properties(all)
+			.run();
 	}
 
 	private static final class Stack implements Contender {
@@ -68,10 +112,13 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private final TransactionTemplate transactions;
 
+		private final boolean context;
+
 		private @Nullable ConfigurableApplicationContext worker;
 
-		Stack(RedisTarget redis) {
+		Stack(RedisTarget redis, boolean context) {
 			this.redis = redis;
+			this.context = context;
 			this.producer = start(Map.of("async-task.worker.enabled", "false"));
 			this.tasks = this.producer.getBean(NoopTasks.class);
 			this.template = this.producer.getBean(AsyncTaskTemplate.class);
@@ -80,16 +127,27 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		@Override
 		public void submit(String arg) {
+			callerContext();
 			this.tasks.noop(arg);
+		}
+
+		// What a web request's thread has: set once per producer thread, not per submit.
+		private void callerContext() {
+			if (this.context && MDC.get("requestId") == null) {
+				MDC.put("requestId", Thread.currentThread().getName());
+				LocaleContextHolder.setLocale(Locale.GERMANY);
+			}
 		}
 
 		@Override
 		public void submitBatch(List<String> args) {
+			callerContext();
 			this.transactions.executeWithoutResult((status) -> args.forEach(this.tasks::noop));
 		}
 
 		@Override
 		public void submitDelayed(String arg, Duration delay) {
+			callerContext();
 			this.template.submit(TaskOptions.defaults().delay(delay), () -> this.tasks.noop(arg));
 		}
 
@@ -112,13 +170,9 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private ConfigurableApplicationContext start(Map<String, Object> properties) {
 			Map<String, Object> all = new LinkedHashMap<>(properties);
-			all.put("spring.data.redis.host", this.redis.host());
-			all.put("spring.data.redis.port", this.redis.port());
-			return new SpringApplicationBuilder(AsyncTaskStackConfiguration.class).web(WebApplicationType.NONE)
-				.bannerMode(Banner.Mode.OFF)
-				.logStartupInfo(false)
-				.properties(all)
-				.run();
+			all.put("async-task.context.enabled", this.context);
+			all.put("async-task.context.mdc-keys", "requestId");
+			return application(this.redis, all);
 		}
 
 		@Override

@@ -54,7 +54,7 @@ public final class BenchmarkMain {
 
 	static List<Scenario> scenarios() {
 		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(), new LatenessScenario(),
-				new MemoryScenario(), new IdleScenario(), new ScaleScenario());
+				new MemoryScenario(), new IdleScenario(), new ScheduleScenario(), new ScaleScenario());
 	}
 
 	/**
@@ -63,8 +63,9 @@ public final class BenchmarkMain {
 	 */
 	static List<SystemUnderTest> systems(Options options, RedisTarget redis, Report report) {
 		List<SystemUnderTest> systems = new ArrayList<>();
-		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new BrokerSystem(), new RawRedisSystem(),
-				new RedissonSystem(), new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem())) {
+		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new AsyncTaskSystem("async-task-context", true),
+				new BrokerSystem(), new RawRedisSystem(), new RedissonSystem(), new JesqueSystem(), new RqueueSystem(),
+				new LocalPoolSystem())) {
 			if (!options.wantsSystem(system.name())) {
 				continue;
 			}

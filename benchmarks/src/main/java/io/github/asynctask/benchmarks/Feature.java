@@ -19,6 +19,11 @@ enum Feature {
 	IDLE_WORKERS,
 
 	/** Tasks stored in Redis (memory, idle load). */
-	REDIS
+	REDIS,
+
+	/**
+	 * Periodic tasks run once per tick across instances (only async-task's are measured).
+	 */
+	SCHEDULES
 
 }

@@ -21,6 +21,7 @@ class OptionsTests {
 		assertThat(options.wantsSystem("redisson")).isTrue();
 		assertThat(options.wantsSystem("rqueue")).isFalse();
 		assertThat(options.wantsSystem("async-task-broker")).isFalse();
+		assertThat(options.wantsSystem("async-task-context")).as("opt-in, like the broker row").isFalse();
 	}
 
 	@Test

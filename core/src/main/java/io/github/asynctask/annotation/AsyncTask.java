@@ -9,7 +9,9 @@ import java.lang.annotation.Target;
 /**
  * Marks a bean method (or every public method of a bean class) as a task: a call records
  * the task in Redis and returns at once; a worker of any instance runs the body later. On
- * a method, attributes override those of the class.
+ * a method, attributes override those of the class. {@code queue}, {@code timeout},
+ * {@code delay}, {@code dedupTtl}, {@code cron}, {@code every} and {@code zone} resolve
+ * {@code ${…}} placeholders, e.g. {@code timeout = "${mail.timeout:30s}"}.
  */
 @Target({ ElementType.TYPE, ElementType.METHOD })
 @Retention(RetentionPolicy.RUNTIME)

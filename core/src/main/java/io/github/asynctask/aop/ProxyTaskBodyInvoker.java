@@ -46,12 +46,17 @@ public final class ProxyTaskBodyInvoker implements TaskBodyInvoker {
 			ReflectionUtils.makeAccessible(method);
 			return method;
 		}
-		Method onProxy = ReflectionUtils.findMethod(beanClass, method.getName(), method.getParameterTypes());
-		if (onProxy == null) {
-			throw new IllegalStateException(definition.describe() + " is not declared by an interface of its JDK "
-					+ "proxy, so it cannot be called; declare it on the interface or proxy the class (CGLIB)");
+		// The interface's method, not the proxy class's: calling it on the proxy is the
+		// same
+		// call, and in a native image only the interface method needs a reflection hint.
+		for (Class<?> proxied : beanClass.getInterfaces()) {
+			Method onInterface = ReflectionUtils.findMethod(proxied, method.getName(), method.getParameterTypes());
+			if (onInterface != null) {
+				return onInterface;
+			}
 		}
-		return onProxy;
+		throw new IllegalStateException(definition.describe() + " is not declared by an interface of its JDK "
+				+ "proxy, so it cannot be called; declare it on the interface or proxy the class (CGLIB)");
 	}
 
 }

@@ -19,21 +19,27 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.context.EmbeddedValueResolverAware;
 import org.springframework.util.Assert;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.StringValueResolver;
 
 /**
  * The task registry, filled once every singleton exists: finds the {@code @AsyncTask}
  * methods of singleton beans, validates them and refuses to start (failing the context
  * refresh) with every problem listed. Lookups afterwards are lock-free reads.
  */
-public class AnnotationTaskRegistry implements TaskRegistry, BeanFactoryAware, SmartInitializingSingleton {
+public class AnnotationTaskRegistry
+		implements TaskRegistry, BeanFactoryAware, EmbeddedValueResolverAware, SmartInitializingSingleton {
 
 	private final TaskDefinitionFactory factory;
 
 	private final List<TaskDefinitionCheck> checks;
 
 	private @Nullable ConfigurableListableBeanFactory beanFactory;
+
+	// ${…} in queue and duration attributes; set by the context before start-up
+	private AttributeResolver attributes = AttributeResolver.LITERAL;
 
 	// Written once by the start-up thread, then only read (published by the volatile).
 	private volatile @Nullable Index index;
@@ -51,6 +57,11 @@ public class AnnotationTaskRegistry implements TaskRegistry, BeanFactoryAware, S
 	}
 
 	@Override
+	public void setEmbeddedValueResolver(StringValueResolver resolver) {
+		this.attributes = new AttributeResolver(resolver);
+	}
+
+	@Override
 	public void afterSingletonsInstantiated() {
 		Assert.state(this.beanFactory != null, "No BeanFactory set");
 		List<String> problems = new ArrayList<>();
@@ -59,7 +70,7 @@ public class AnnotationTaskRegistry implements TaskRegistry, BeanFactoryAware, S
 			Class<?> type = taskBeanType(beanName);
 			if (type != null) {
 				Object bean = this.beanFactory.getBean(beanName);
-				definitions.addAll(this.factory.create(beanName, bean, type, problems::add));
+				definitions.addAll(this.factory.create(beanName, bean, type, this.attributes, problems::add));
 			}
 		}
 		register(definitions, problems);

@@ -1,18 +1,21 @@
 package io.github.asynctask.definition;
 
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import org.springframework.format.datetime.standard.DurationFormatterUtils;
 
 /**
- * Parses the duration strings of {@code @AsyncTask} attributes: a number with a unit
- * ({@code 500ms}, {@code 30s}, {@code 15m}, {@code 24h}, {@code 7d}) or ISO-8601
- * ({@code PT5M}).
+ * Parses the duration strings of {@code @AsyncTask} attributes with spring-context's
+ * {@link DurationFormatterUtils} (the styles {@code @Scheduled} and Spring Boot accept):
+ * a number with a unit ({@code 500ms}, {@code 30s}, {@code 15m}, {@code 24h},
+ * {@code 7d}), units combined ({@code 1h30m}) or ISO-8601 ({@code PT5M}). A bare number
+ * (whose unit a reader would have to guess) and a negative value are refused.
  */
 public final class Durations {
 
-	private static final Pattern SIMPLE = Pattern.compile("(\\d{1,18})\\s*(ms|s|m|h|d)");
+	/** What to write instead of a value that is not a duration. */
+	public static final String ACCEPTED = "use a number with a unit (500ms, 30s, 15m, 24h, 7d), units combined "
+			+ "(1h30m) or ISO-8601 (PT5M)";
 
 	private Durations() {
 	}
@@ -22,28 +25,20 @@ public final class Durations {
 	 * @throws IllegalArgumentException saying which forms are accepted
 	 */
 	public static Duration parse(String text) {
-		String value = text.trim();
-		Matcher matcher = SIMPLE.matcher(value.toLowerCase(java.util.Locale.ROOT));
-		if (matcher.matches()) {
-			long amount = Long.parseLong(matcher.group(1));
-			return switch (matcher.group(2)) {
-				case "ms" -> Duration.ofMillis(amount);
-				case "s" -> Duration.ofSeconds(amount);
-				case "m" -> Duration.ofMinutes(amount);
-				case "h" -> Duration.ofHours(amount);
-				default -> Duration.ofDays(amount);
-			};
-		}
-		if (value.startsWith("P") || value.startsWith("p")) {
+		String value = text.strip();
+		Duration duration = null;
+		if (!value.isEmpty() && !value.chars().allMatch(Character::isDigit)) {
 			try {
-				return Duration.parse(value);
+				duration = DurationFormatterUtils.detectAndParse(value);
 			}
-			catch (DateTimeParseException ex) {
+			catch (RuntimeException ex) {
 				// fall through to the common message
 			}
 		}
-		throw new IllegalArgumentException("'" + text
-				+ "' is not a duration; use a number with a unit (500ms, 30s, 15m, 24h, 7d) or ISO-8601 (PT5M)");
+		if (duration == null || duration.isNegative()) {
+			throw new IllegalArgumentException("'" + text + "' is not a duration; " + ACCEPTED);
+		}
+		return duration;
 	}
 
 }

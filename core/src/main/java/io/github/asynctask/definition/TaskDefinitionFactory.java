@@ -17,8 +17,8 @@ import org.springframework.expression.ParseException;
 
 /**
  * Builds the definitions of one bean's task methods, collecting every problem (return
- * type, modifiers, durations, bizId SpEL, queue name) as a sentence naming bean and
- * method, instead of stopping at the first.
+ * type, modifiers, durations, bizId SpEL, queue name, unresolvable placeholders) as a
+ * sentence naming bean and method, instead of stopping at the first.
  */
 final class TaskDefinitionFactory {
 
@@ -31,10 +31,12 @@ final class TaskDefinitionFactory {
 		this.bizIds = bizIds;
 	}
 
-	List<TaskDefinition> create(String beanName, Object bean, Class<?> userClass, Consumer<String> problems) {
+	List<TaskDefinition> create(String beanName, Object bean, Class<?> userClass, AttributeResolver resolver,
+			Consumer<String> problems) {
 		List<TaskDefinition> definitions = new ArrayList<>();
 		for (Map.Entry<Method, TaskAttributes> entry : TaskMethods.select(userClass).entrySet()) {
-			TaskDefinition definition = create(beanName, bean, userClass, entry.getKey(), entry.getValue(), problems);
+			TaskDefinition definition = create(beanName, bean, userClass, entry.getKey(), entry.getValue(), resolver,
+					problems);
 			if (definition != null) {
 				definitions.add(definition);
 			}
@@ -43,7 +45,7 @@ final class TaskDefinitionFactory {
 	}
 
 	private @Nullable TaskDefinition create(String beanName, Object bean, Class<?> userClass, Method method,
-			TaskAttributes attributes, Consumer<String> problems) {
+			TaskAttributes attributes, AttributeResolver resolver, Consumer<String> problems) {
 		String where = "Bean '" + beanName + "' method " + userClass.getSimpleName() + "." + method.getName()
 				+ Arrays.stream(method.getParameterTypes())
 					.map(Class::getSimpleName)
@@ -60,7 +62,8 @@ final class TaskDefinitionFactory {
 		}
 		String name = attributes.name().isEmpty() ? userClass.getSimpleName() + "." + method.getName()
 				: attributes.name();
-		String queue = attributes.queue().isEmpty() ? this.defaults.queue() : attributes.queue();
+		String queueText = resolver.resolve(where, "queue", attributes.queue(), found::add);
+		String queue = (queueText == null || queueText.isEmpty()) ? this.defaults.queue() : queueText;
 		try {
 			QueueName.check(queue);
 		}
@@ -71,13 +74,13 @@ final class TaskDefinitionFactory {
 			found.add(where + " has maxRetries = " + attributes.maxRetries() + "; use 0 or more (0: never retry)");
 		}
 		int maxRetries = (attributes.maxRetries() >= 0) ? attributes.maxRetries() : this.defaults.maxRetries();
-		Duration timeout = duration(where, "timeout", attributes.timeout(), this.defaults.timeout(), found);
+		Duration timeout = duration(where, "timeout", attributes.timeout(), this.defaults.timeout(), resolver, found);
 		if (timeout.isZero() || timeout.isNegative()) {
 			found.add(where + " has timeout '" + attributes.timeout() + "'; it must be positive");
 		}
-		Duration delay = attributes.delay().isEmpty() ? null
-				: duration(where, "delay", attributes.delay(), null, found);
-		Duration dedupTtl = duration(where, "dedupTtl", attributes.dedupTtl(), this.defaults.dedupTtl(), found);
+		Duration delay = duration(where, "delay", attributes.delay(), null, resolver, found);
+		Duration dedupTtl = duration(where, "dedupTtl", attributes.dedupTtl(), this.defaults.dedupTtl(), resolver,
+				found);
 		String bizId = attributes.bizId().isBlank() ? null : attributes.bizId();
 		if (bizId != null) {
 			try {
@@ -98,15 +101,20 @@ final class TaskDefinitionFactory {
 
 	@SuppressWarnings("NullAway")
 	private static Duration duration(String where, String attribute, String text, @Nullable Duration fallback,
-			List<String> found) {
-		if (text.isEmpty()) {
+			AttributeResolver resolver, List<String> found) {
+		String value = resolver.resolve(where, attribute, text, found::add);
+		if (value == null) {
+			return Duration.ofSeconds(1);
+		}
+		if (value.isBlank()) {
 			return fallback;
 		}
 		try {
-			return Durations.parse(text);
+			return Durations.parse(value);
 		}
 		catch (IllegalArgumentException ex) {
-			found.add(where + " has " + attribute + " " + ex.getMessage());
+			found.add(where + " has " + attribute + " " + AttributeResolver.quote(text, value)
+					+ " that is not a duration; " + Durations.ACCEPTED);
 			return Duration.ofSeconds(1);
 		}
 	}

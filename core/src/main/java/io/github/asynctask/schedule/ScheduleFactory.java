@@ -13,12 +13,14 @@ import java.util.stream.Collectors;
 
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.annotation.Misfire;
+import io.github.asynctask.definition.AttributeResolver;
 import io.github.asynctask.definition.Durations;
 import io.github.asynctask.definition.TaskDefinition;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.scheduling.support.CronExpression;
+import org.springframework.util.StringValueResolver;
 
 /**
  * Reads the schedule of a task method ({@code cron}/{@code every} on the method, then the
@@ -31,8 +33,20 @@ final class ScheduleFactory {
 
 	private final Map<String, ScheduleOverride> overrides;
 
+	// ${…} in cron, every and zone of the annotation (overrides come resolved already)
+	private final AttributeResolver attributes;
+
 	ScheduleFactory(Map<String, ScheduleOverride> overrides) {
+		this(overrides, AttributeResolver.LITERAL);
+	}
+
+	ScheduleFactory(Map<String, ScheduleOverride> overrides, StringValueResolver resolver) {
+		this(overrides, new AttributeResolver(resolver));
+	}
+
+	ScheduleFactory(Map<String, ScheduleOverride> overrides, AttributeResolver attributes) {
 		this.overrides = Map.copyOf(overrides);
+		this.attributes = attributes;
 	}
 
 	/**
@@ -49,6 +63,8 @@ final class ScheduleFactory {
 		}
 		AsyncTask annotation = AnnotatedElementUtils.findMergedAnnotation(definition.method(), AsyncTask.class);
 		ScheduleOverride override = this.overrides.getOrDefault(definition.name(), ScheduleOverride.NONE);
+		String where = where(definition);
+		Counting counting = new Counting(problems);
 		String cron = (annotation != null) ? annotation.cron() : "";
 		String every = (annotation != null) ? annotation.every() : "";
 		if (override.cron() != null) {
@@ -60,11 +76,13 @@ final class ScheduleFactory {
 			cron = "";
 		}
 		String zoneText = (override.zone() != null) ? override.zone() : (annotation != null) ? annotation.zone() : "";
+		// resolved once chosen: a placeholder an override replaces need not resolve
+		cron = resolved(where, "cron", cron, counting);
+		every = resolved(where, "every", every, counting);
+		zoneText = resolved(where, "zone", zoneText, counting);
 		if (cron.isBlank() && every.isBlank()) {
 			return null;
 		}
-		String where = where(definition);
-		Counting counting = new Counting(problems);
 		if (!cron.isBlank() && !every.isBlank()) {
 			counting.accept(where + " has both cron '" + cron + "' and every '" + every
 					+ "'; a schedule takes one of them: remove the other (annotation or async-task.schedules."
@@ -83,6 +101,11 @@ final class ScheduleFactory {
 		return new Schedule(definition, expression, cron.isBlank() ? ZoneOffset.UTC : zone, ticks,
 				(annotation != null) ? annotation.misfire() : Misfire.ONCE, annotation == null || annotation.overlap(),
 				tickParameter);
+	}
+
+	private String resolved(String where, String attribute, String text, Consumer<String> problems) {
+		String value = this.attributes.resolve(where, attribute, text, problems);
+		return (value != null) ? value : "";
 	}
 
 	private static @Nullable ZoneId zone(String text, String where, Consumer<String> problems) {

@@ -13,14 +13,16 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.context.EmbeddedValueResolverAware;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.util.StringValueResolver;
 
 /**
  * Fires the application's periodic tasks: one daemon thread ({@code asynctask-scheduler})
  * sleeps until the earliest next tick by Redis time and hands each due schedule to
  * {@link TickFiring}. Every instance runs one; the script makes each tick fire once.
  */
-public final class ScheduleRunner implements SmartLifecycle {
+public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolverAware {
 
 	private static final Logger logger = LoggerFactory.getLogger(ScheduleRunner.class);
 
@@ -30,12 +32,23 @@ public final class ScheduleRunner implements SmartLifecycle {
 	 */
 	private static final long MAX_SLEEP_MS = 300_000;
 
+	/**
+	 * Sleep this much past a tick by the estimate of Redis time: an estimate a little
+	 * ahead would otherwise wake the loop before Redis sees the tick due, and each such
+	 * wake costs another script call (measured: 1.1 to 1.4 calls per tick and instance
+	 * without it).
+	 */
+	static final long WAKE_MARGIN_MS = 5;
+
 	/** Wait after Redis could not be reached. */
 	private static final long FAILURE_PAUSE_MS = 1_000;
 
 	private final TaskRegistry registry;
 
-	private final ScheduleFactory factory;
+	// replaced once, before start, when the context hands over its placeholder resolver
+	private volatile ScheduleFactory factory;
+
+	private final Map<String, ScheduleOverride> overrides;
 
 	private final TickFiring firing;
 
@@ -65,10 +78,16 @@ public final class ScheduleRunner implements SmartLifecycle {
 			ScheduleStore store, Clock clock) {
 		this.registry = registry;
 		this.factory = new ScheduleFactory(overrides);
+		this.overrides = Map.copyOf(overrides);
 		this.overridden = java.util.Set.copyOf(overrides.keySet());
 		this.firing = firing;
 		this.store = store;
 		this.clock = clock;
+	}
+
+	@Override
+	public void setEmbeddedValueResolver(StringValueResolver resolver) {
+		this.factory = new ScheduleFactory(this.overrides, resolver);
 	}
 
 	private List<Schedule> schedules() {
@@ -184,7 +203,8 @@ public final class ScheduleRunner implements SmartLifecycle {
 				}
 			}
 			long earliest = cursors.stream().mapToLong(TickFiring.Cursor::nextTick).min().orElse(Ticks.NEVER);
-			pause(Math.max(1, Math.min(MAX_SLEEP_MS, earliest - this.firing.redisNowEstimate(this.clock.millis()))));
+			long wake = (earliest < Ticks.NEVER - WAKE_MARGIN_MS) ? earliest + WAKE_MARGIN_MS : earliest;
+			pause(Math.max(1, Math.min(MAX_SLEEP_MS, wake - this.firing.redisNowEstimate(this.clock.millis()))));
 		}
 	}
 

@@ -39,6 +39,8 @@ public final class TaskSubmitter {
 
 	private final UlidGenerator ids;
 
+	private final SubmitObserver observer;
+
 	/**
 	 * Create a submitter.
 	 * @param broker the broker
@@ -51,6 +53,24 @@ public final class TaskSubmitter {
 	 */
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock) {
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, SubmitObserver.NONE);
+	}
+
+	/**
+	 * Create a submitter whose submits are observed.
+	 * @param broker the broker
+	 * @param codec writes the payload
+	 * @param bizIds evaluates bizId expressions
+	 * @param interceptors run in this order at every submit
+	 * @param listener told about submitted and deduplicated tasks
+	 * @param resendBuffer takes after-commit batches Redis could not take
+	 * @param clock the time source of task ids
+	 * @param observer wraps every submit (an observation)
+	 */
+	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
+			SubmitObserver observer) {
+		this.observer = observer;
 		this.broker = broker;
 		this.codec = codec;
 		this.bizIds = bizIds;
@@ -73,7 +93,15 @@ public final class TaskSubmitter {
 	 * Redis cannot be reached
 	 */
 	public TaskReceipt submit(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
-		EnqueueRequest request = request(definition, args, options);
+		String queue = (options.getQueue() != null) ? options.getQueue() : definition.queue();
+		Map<String, String> headers = new LinkedHashMap<>();
+		return this.observer.observe(definition.name(), queue, headers,
+				() -> submit(definition, args, options, headers));
+	}
+
+	private TaskReceipt submit(TaskDefinition definition, @Nullable Object[] args, TaskOptions options,
+			Map<String, String> headers) {
+		EnqueueRequest request = request(definition, args, options, headers);
 		if (AfterCommitSubmissions.isTransactionActive()) {
 			this.afterCommit.add(request);
 			return new TaskReceipt(request.id(), TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
@@ -82,8 +110,8 @@ public final class TaskSubmitter {
 		return this.results.record(request, result);
 	}
 
-	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
-		Map<String, String> headers = new LinkedHashMap<>();
+	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options,
+			Map<String, String> headers) {
 		for (SubmitInterceptor interceptor : this.interceptors) {
 			interceptor.beforeSubmit(definition, args, headers);
 		}

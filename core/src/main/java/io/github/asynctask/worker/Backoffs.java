@@ -15,7 +15,7 @@ public final class Backoffs {
 
 	/**
 	 * The Sidekiq curve: {@code attempt^4 + 15 + rand(30) * (attempt + 1)} seconds, so 25
-	 * retries span about three weeks and simultaneous failures spread out.
+	 * retries span about 25 days and simultaneous failures spread out.
 	 */
 	public static BackoffPolicy polynomial() {
 		return new PolynomialBackoff();

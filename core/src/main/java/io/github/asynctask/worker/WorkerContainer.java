@@ -23,8 +23,13 @@ import org.springframework.context.SmartLifecycle;
  */
 public final class WorkerContainer implements SmartLifecycle {
 
-	/** Lifecycle phase: started after, and stopped before, ordinary beans and Redis. */
-	public static final int PHASE = Integer.MAX_VALUE - 1000;
+	/**
+	 * Lifecycle phase: stopped after Spring Boot's graceful web shutdown has drained
+	 * requests ({@code WebServerGracefulShutdownLifecycle}, {@code MAX_VALUE - 1024}), so
+	 * their submits still land, and before the web server itself ({@code - 2048}),
+	 * ordinary beans and Redis stop.
+	 */
+	public static final int PHASE = Integer.MAX_VALUE - 1536;
 
 	private static final Logger logger = LoggerFactory.getLogger(WorkerContainer.class);
 

@@ -42,6 +42,34 @@ class TaskRegistryValidationTests {
 	}
 
 	@Test
+	void resolvesPlaceholdersInQueueAndDurationAttributes() {
+		this.runner.withBean("bean", PlaceholderTasks.class)
+			.withPropertyValues("shop.mail-queue=mail-eu", "mail.delay=2m", "mail.dedup=3h")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				TaskDefinition send = context.getBean(TaskRegistry.class).find("PlaceholderTasks.send").orElseThrow();
+				assertThat(send.queue()).isEqualTo("mail-eu");
+				assertThat(send.timeout()).as("the default after the colon").isEqualTo(Duration.ofSeconds(30));
+				assertThat(send.delay()).isEqualTo(Duration.ofMinutes(2));
+				assertThat(send.dedupTtl()).isEqualTo(Duration.ofHours(3));
+			});
+	}
+
+	@Test
+	void refusesAPlaceholderThatDoesNotResolveAndAResolvedValueThatIsNoDuration() {
+		this.runner.withBean("bean", PlaceholderTasks.class)
+			.withPropertyValues("shop.mail-queue=mail-eu", "mail.timeout=soon", "mail.dedup=3h")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).isInstanceOf(InvalidTaskDefinitionException.class)
+					.hasMessageContaining("Bean 'bean' method PlaceholderTasks.send(String) has delay '${mail.delay}' "
+							+ "that cannot be resolved")
+					.hasMessageContaining("Bean 'bean' method PlaceholderTasks.send(String) has timeout "
+							+ "'${mail.timeout:30s}' (resolved to 'soon') that is not a duration");
+			});
+	}
+
+	@Test
 	void refusesANonVoidTaskMethod() {
 		assertRefused(ReturnsValue.class, "Bean 'bean' method ReturnsValue.total(int) returns java.lang.String; "
 				+ "a task method must return void");
@@ -71,8 +99,8 @@ class TaskRegistryValidationTests {
 
 	@Test
 	void refusesDurationsThatAreNotDurations() {
-		assertRefused(BadDurations.class, "BadDurations.run() has timeout 'soon' is not a duration",
-				"BadDurations.run() has delay '5 minutes' is not a duration");
+		assertRefused(BadDurations.class, "BadDurations.run() has timeout 'soon' that is not a duration",
+				"BadDurations.run() has delay '5 minutes' that is not a duration");
 	}
 
 	@Test
@@ -184,6 +212,15 @@ class TaskRegistryValidationTests {
 
 		@AsyncTask(bizId = "#id.(")
 		public void run(String id) {
+		}
+
+	}
+
+	public static class PlaceholderTasks {
+
+		@AsyncTask(queue = "${shop.mail-queue}", timeout = "${mail.timeout:30s}", delay = "${mail.delay}",
+				dedupTtl = "${mail.dedup}")
+		public void send(String to) {
 		}
 
 	}

@@ -6,8 +6,10 @@ import java.util.List;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.test.RedisCluster;
+import io.github.asynctask.test.RedisServer;
 import io.github.asynctask.test.RedisClusterExtension;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -41,6 +43,21 @@ class BrokerClusterIntegrationTests {
 	@AfterAll
 	static void disconnect() {
 		connectionFactory.destroy();
+	}
+
+	@Test
+	void theEnvironmentCheckReadsTheVersionAndPolicyOfEveryNode(RedisCluster cluster) {
+		RedisEnvironmentCheck check = new RedisEnvironmentCheck(connectionFactory, true);
+		assertThat(check.version()).isNotNull().matches(RedisVersion::isSupported);
+		assertThat(check.evictionPolicy()).isEqualTo("noeviction");
+		RedisServer evicting = cluster.nodes().get(1);
+		evicting.cli("CONFIG", "SET", "maxmemory-policy", "allkeys-lru");
+		try {
+			assertThat(check.evictionPolicy()).as("one evicting node is enough").isEqualTo("allkeys-lru");
+		}
+		finally {
+			evicting.cli("CONFIG", "SET", "maxmemory-policy", "noeviction");
+		}
 	}
 
 	@ParameterizedTest

@@ -4,6 +4,7 @@ import io.github.asynctask.AsyncTaskException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -17,6 +18,13 @@ class RedisEnvironmentCheckIntegrationTests extends BrokerIntegrationTestSupport
 	@Test
 	void noevictionPasses() {
 		assertThatCode(() -> new RedisEnvironmentCheck(connectionFactory, true).check()).doesNotThrowAnyException();
+	}
+
+	@Test
+	void readsTheVersionAndPolicyOfTheRealServer() {
+		RedisEnvironmentCheck check = new RedisEnvironmentCheck(connectionFactory, true);
+		assertThat(check.version()).isNotNull().matches(RedisVersion::isSupported);
+		assertThat(check.evictionPolicy()).isEqualTo("noeviction");
 	}
 
 	@Test

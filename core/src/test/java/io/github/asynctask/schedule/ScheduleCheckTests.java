@@ -1,12 +1,16 @@
 package io.github.asynctask.schedule;
 
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.Map;
 
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TestDefinitions;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -72,6 +76,24 @@ class ScheduleCheckTests {
 		assertThat(overridden.problems(definition("often"))).singleElement()
 			.asString()
 			.contains("Jobs.often() has cron 'not cron' that is not a cron expression");
+	}
+
+	@Test
+	void cronEveryAndZoneResolvePlaceholdersAndAnUnresolvableOneIsRefused() {
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources()
+			.addFirst(new MapPropertySource("test", Map.of("jobs.cron", "0 0 3 * * *", "jobs.zone", "Europe/Paris")));
+		ScheduleFactory factory = new ScheduleFactory(Map.of(), environment::resolveRequiredPlaceholders);
+		Schedule resolved = factory.create(definition("fromProperties"), (problem) -> {
+			throw new AssertionError(problem);
+		});
+		assertThat(resolved).isNotNull();
+		assertThat(resolved.expression()).isEqualTo("cron 0 0 3 * * *");
+		assertThat(resolved.zone()).isEqualTo(ZoneId.of("Europe/Paris"));
+		assertThat(new ScheduleCheck(Map.of(), environment::resolveRequiredPlaceholders)
+			.problems(definition("everyFromMissingProperty"))).singleElement()
+			.asString()
+			.contains("Jobs.everyFromMissingProperty() has every '${jobs.every}' that cannot be resolved");
 	}
 
 	@Test
@@ -156,6 +178,14 @@ class ScheduleCheckTests {
 
 		@AsyncTask(every = "1m")
 		public void withArgument(String text) {
+		}
+
+		@AsyncTask(cron = "${jobs.cron}", zone = "${jobs.zone}")
+		public void fromProperties() {
+		}
+
+		@AsyncTask(every = "${jobs.every}")
+		public void everyFromMissingProperty() {
 		}
 
 	}

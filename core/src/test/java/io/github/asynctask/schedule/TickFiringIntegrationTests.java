@@ -163,13 +163,21 @@ class TickFiringIntegrationTests {
 	}
 
 	@Test
-	void withoutOverlapATickWhosePreviousTaskIsUnfinishedIsSkipped() {
-		seed("single", this.lastHour - HOUR, "every:" + HOUR);
-		this.redis.cli("HSET", this.keys.schedule("default", "Hourly.single"), "id", "previous");
-		this.redis.cli("HSET", this.keys.tasks("default"), "previous",
-				"{\"v\":2,\"n\":\"Hourly.single\",\"s\":\"a\",\"m\":0,\"c\":1}");
+	void byDefaultATickRunsWhileThePreviousTaskIsUnfinished() {
+		seedWithActivePreviousTask("once");
+		fire("once");
+		assertThat(this.outcomes).containsOnlyKeys("Hourly.once fired");
+		assertThat(state("once", "id")).isNotEqualTo("previous");
+	}
+
+	@Test
+	void withoutOverlapATickWhosePreviousTaskIsUnfinishedIsSkipped(CapturedOutput output) {
+		seedWithActivePreviousTask("single");
 		fire("single");
 		assertThat(this.outcomes).containsOnlyKeys("Hourly.single skipped-overlap");
+		assertThat(output).contains("Schedule 'Hourly.single' skipped 1 tick(s): the previous tick's task has not "
+				+ "finished (overlap = false)");
+		assertThat(this.redis.cli("LLEN", this.keys.pending("default"))).isEqualTo("0");
 		assertThat(state("single", "last")).isEqualTo(Long.toString(this.lastHour));
 		// the previous task finished (and was dropped): the next tick runs
 		this.redis.cli("HDEL", this.keys.tasks("default"), "previous");
@@ -181,7 +189,11 @@ class TickFiringIntegrationTests {
 	@Test
 	void aChangedExpressionStartsAtTheNextTickWithoutFiringStaleOnes(CapturedOutput output) {
 		seed("once", this.lastHour - 5 * HOUR, "every:60000");
-		fire("once");
+		TickFiring.Cursor cursor = new TickFiring.Cursor(schedule("once"));
+		firing(new ScheduleStore(this.connections.connect(this.redis), this.keys, Duration.ofSeconds(5))).fire(cursor,
+				Clock.systemUTC());
+		// the new expression's next tick after now is the first one run
+		assertThat(cursor.nextTick).isEqualTo(this.lastHour + HOUR);
 		assertThat(this.outcomes).isEmpty();
 		assertThat(this.redis.cli("LLEN", this.keys.pending("default"))).isEqualTo("0");
 		assertThat(state("once", "fp")).isEqualTo("every:" + HOUR);
@@ -192,8 +204,10 @@ class TickFiringIntegrationTests {
 	@Test
 	void aCorruptStateIsResetToTheNextTickFromNowWithAWarning(CapturedOutput output) {
 		String key = this.keys.schedule("default", "Hourly.once");
+		seed("skip", this.lastHour, "every:" + HOUR);
 		this.redis.cli("SET", key, "garbage");
 		fire("once");
+		assertThat(state("skip", "last")).as("another schedule's state").isEqualTo(Long.toString(this.lastHour));
 		assertThat(output).contains("WARN").contains("Schedule 'Hourly.once' had an unreadable state at " + key);
 		assertThat(this.redis.cli("TYPE", key)).isEqualTo("hash");
 		assertThat(Long.parseLong(state("once", "last"))).isGreaterThanOrEqualTo(this.lastHour);
@@ -230,6 +244,14 @@ class TickFiringIntegrationTests {
 				});
 		assertThat(schedule).isNotNull();
 		return schedule;
+	}
+
+	/** The last tick handled an hour ago, its task still active. */
+	private void seedWithActivePreviousTask(String method) {
+		seed(method, this.lastHour - HOUR, "every:" + HOUR);
+		this.redis.cli("HSET", this.keys.schedule("default", "Hourly." + method), "id", "previous");
+		this.redis.cli("HSET", this.keys.tasks("default"), "previous",
+				"{\"v\":2,\"n\":\"Hourly." + method + "\",\"s\":\"a\",\"m\":0,\"c\":1}");
 	}
 
 	private void seed(String method, long last, String fingerprint) {

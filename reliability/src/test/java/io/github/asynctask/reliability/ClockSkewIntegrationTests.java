@@ -118,7 +118,7 @@ class ClockSkewIntegrationTests {
 		}
 	}
 
-	private static WorkerJvm.Options skewed(WorkerJvm.Options options, Path library, String offset) {
+	static WorkerJvm.Options skewed(WorkerJvm.Options options, Path library, String offset) {
 		options.environment.put("LD_PRELOAD", library.toString());
 		options.environment.put("FAKETIME", offset);
 		// The monotonic clock is shifted by the same constant, which no System.nanoTime
@@ -127,7 +127,7 @@ class ClockSkewIntegrationTests {
 		return options;
 	}
 
-	private static Path libfaketime() {
+	static Path libfaketime() {
 		for (String candidate : List.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
 				"/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1", "/usr/lib/faketime/libfaketime.so.1",
 				"/usr/local/lib/faketime/libfaketime.so.1")) {

@@ -17,6 +17,7 @@ import java.nio.file.Path;
  * ACK   ms id token action result  the broker answered complete/retry/kill/requeue with
  *                                  APPLIED, STALE or MISSING (worker)
  * SUBMIT ms id outcome           what the producer was told (producer)
+ * TICK  ms id tick-ms            a periodic task's body starts, for this tick (worker)
  * </pre>
  */
 final class Ledger implements AutoCloseable {

@@ -52,6 +52,9 @@ class ReliabilityConfiguration {
 		if (arguments.worker()) {
 			context.register(WorkerConfiguration.class);
 		}
+		if (Boolean.parseBoolean(arguments.get("schedules", "false"))) {
+			context.registerBean(ScheduledTasks.class);
+		}
 		context.refresh();
 		return context;
 	}

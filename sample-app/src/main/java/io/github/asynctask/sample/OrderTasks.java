@@ -24,7 +24,7 @@ public class OrderTasks {
 	}
 
 	// tag::close-if-unpaid[]
-	@AsyncTask(name = "shop.close-if-unpaid", queue = "orders", delay = "30s")
+	@AsyncTask(name = "shop.close-if-unpaid", queue = "orders", delay = "${shop.payment-window:30s}")
 	public void closeIfUnpaid(long orderId) {
 		boolean closed = this.orders.changeStatus(orderId, Order.Status.NEW, Order.Status.CLOSED);
 		String message = closed ? "Order " + orderId + " closed: not paid in time"

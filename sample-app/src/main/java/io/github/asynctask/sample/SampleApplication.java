@@ -5,12 +5,14 @@ import io.github.asynctask.worker.MdcTaskInterceptor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * The sample shop. Run it with {@code ./mvnw -pl sample-app -am spring-boot:run}; it
  * needs no running service (H2 in memory, and an embedded Redis when none answers).
  */
 @SpringBootApplication
+@ImportRuntimeHints(EmbeddedRedisRuntimeHints.class)
 public class SampleApplication {
 
 	public static void main(String[] args) {

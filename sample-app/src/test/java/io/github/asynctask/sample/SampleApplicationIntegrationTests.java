@@ -3,6 +3,7 @@ package io.github.asynctask.sample;
 import java.math.BigDecimal;
 import java.time.Duration;
 
+import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,6 +46,9 @@ class SampleApplicationIntegrationTests {
 	@Autowired
 	private JdbcClient jdbc;
 
+	@Autowired
+	private AsyncTaskTemplate template;
+
 	@BeforeAll
 	static void keepRedis(RedisServer server) {
 		redis = server;
@@ -57,10 +61,20 @@ class SampleApplicationIntegrationTests {
 	}
 
 	@Test
-	void placingAnOrderSavesItAndSendsItsReceipt() {
+	void theSalesReportIsAScheduleOfEveryMinuteAsTheYamlOverridesIt() {
+		assertThat(this.template.schedules()).anySatisfy((schedule) -> {
+			assertThat(schedule.name()).isEqualTo("shop.salesReport");
+			assertThat(schedule.expression()).isEqualTo("every 1m");
+			assertThat(schedule.overlap()).isFalse();
+		});
+	}
+
+	@Test
+	void placingAnOrderSavesItAndSendsItsReceiptCarryingTheRequestId() {
 		RestClient http = RestClient.create("http://localhost:" + this.port);
 		ResponseEntity<Order> response = http.post()
 			.uri("/orders")
+			.header("X-Request-Id", "req-ada-1")
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(new NewOrder("Ada", new BigDecimal("42.50"), "ada@example.com"))
 			.retrieve()
@@ -76,7 +90,9 @@ class SampleApplicationIntegrationTests {
 		await().atMost(Duration.ofSeconds(30))
 			.untilAsserted(() -> assertThat(http.get().uri("/activity").retrieve().body(String.class))
 				.contains("\"task\":\"shop.receipt\"")
-				.contains("Receipt sent for order " + order.id()));
+				.contains("Receipt sent for order " + order.id())
+				.as("the request id in the request's MDC travelled into the receipt task")
+				.contains("\"requestId\":\"req-ada-1\""));
 	}
 
 	@Test

@@ -54,17 +54,20 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	static class WebConsoleConfiguration {
 
 		@Bean
+		@ConditionalOnMissingBean
 		ConsoleApiController asyncTaskConsoleApiController(TaskOperations operations, AsyncTaskProperties properties) {
 			checkPath(properties.getConsole().getPath());
 			return new ConsoleApiController(operations, properties.getConsole());
 		}
 
 		@Bean
+		@ConditionalOnMissingBean
 		ConsolePageController asyncTaskConsolePageController(AsyncTaskProperties properties) {
 			return new ConsolePageController(checkPath(properties.getConsole().getPath()));
 		}
 
 		@Bean
+		@ConditionalOnMissingBean
 		ConsoleAssets asyncTaskConsoleAssets(AsyncTaskProperties properties) {
 			return new ConsoleAssets(checkPath(properties.getConsole().getPath()));
 		}

@@ -164,7 +164,6 @@ public class TaskOperations {
 		return new Done("Task " + id + " (" + task.name() + ") of queue '" + queue + "' was deleted");
 	}
 
-	/** Stop every instance fetching from the queue. */
 	/**
 	 * Pause ({@code true}) or resume a periodic task of this application on every
 	 * instance.
@@ -178,6 +177,21 @@ public class TaskOperations {
 				+ (paused ? "paused: its ticks pass without a run" : "resumed: it runs from its next tick"));
 	}
 
+	/**
+	 * Pause ({@code true}) or resume the periodic task {@code name} of {@code queue}, as
+	 * the endpoint addresses it.
+	 */
+	public Done pauseSchedule(String queue, String name, boolean paused) {
+		if (this.schedules.list()
+			.stream()
+			.noneMatch((schedule) -> schedule.name().equals(name) && schedule.queue().equals(queue))) {
+			throw new TaskOperationException(Reason.NOT_FOUND,
+					"No enabled schedule '" + name + "' in queue '" + queue + "' of this application");
+		}
+		return pauseSchedule(name, paused);
+	}
+
+	/** Stop every instance fetching from the queue. */
 	public Done pause(String queue) {
 		checkKnown(queue);
 		this.broker.pause(queue);

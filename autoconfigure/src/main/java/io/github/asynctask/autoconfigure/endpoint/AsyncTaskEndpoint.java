@@ -20,10 +20,10 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
 
 /**
- * The {@code asynctask} actuator endpoint: queues, instances and tasks, and the
- * operator's writes. Writes are off by default ({@code defaultAccess = READ_ONLY}); allow
- * them with {@code management.endpoint.asynctask.access=unrestricted}; each write also
- * needs a user in {@code async-task.console.write-role} (see {@link WriteAccess}).
+ * The {@code asynctask} actuator endpoint: queues, instances, schedules and tasks, and
+ * the operator's writes. Writes are off by default ({@code defaultAccess = READ_ONLY});
+ * allow them with {@code management.endpoint.asynctask.access=unrestricted}; each write
+ * also needs a user in {@code async-task.console.write-role} (see {@link WriteAccess}).
  * <ul>
  * <li>{@code GET /actuator/asynctask}: every queue and live instance</li>
  * <li>{@code GET /actuator/asynctask/{queue}?state=dead&offset=0&count=50}: a page of
@@ -32,6 +32,9 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * <li>{@code POST /actuator/asynctask/{queue}} with {@code {"action":"pause"}} or
  * {@code "resume"}</li>
  * <li>{@code POST /actuator/asynctask/{queue}/{id}} with {@code {"action":"retry"}}</li>
+ * <li>{@code POST /actuator/asynctask/{queue}/schedules/{name}} with
+ * {@code {"action":"pause"}} or {@code "resume"}: a periodic task, for every
+ * instance</li>
  * <li>{@code DELETE /actuator/asynctask/{queue}/{id}}</li>
  * </ul>
  */
@@ -93,6 +96,27 @@ public class AsyncTaskEndpoint {
 				throw badAction(action, "retry");
 			}
 			return this.operations.retry(queue, id);
+		});
+	}
+
+	/**
+	 * Pause or resume a periodic task of the queue: {@code schedules} is the literal
+	 * {@code schedules}, {@code action} is {@code pause} or {@code resume}.
+	 */
+	@WriteOperation
+	public WebEndpointResponse<Object> scheduleAction(SecurityContext security, @Selector String queue,
+			@Selector String schedules, @Selector String name, String action) {
+		return answer(() -> {
+			checkWrite(security);
+			if (!"schedules".equals(schedules)) {
+				throw new TaskOperationException(TaskOperationException.Reason.NOT_FOUND, "No such path: /" + queue
+						+ "/" + schedules + "/" + name + "; a schedule is at /{queue}/schedules/{name}");
+			}
+			return switch (action.toLowerCase(Locale.ROOT)) {
+				case "pause" -> this.operations.pauseSchedule(queue, name, true);
+				case "resume" -> this.operations.pauseSchedule(queue, name, false);
+				default -> throw badAction(action, "pause, resume");
+			};
 		});
 	}
 

@@ -46,6 +46,22 @@ class AsyncTaskConsoleAutoConfigurationTests {
 	}
 
 	@Test
+	void webConsoleBeansOfTheApplicationReplaceTheDefaultOnes() {
+		ConsoleAssets assets = new ConsoleAssets("/ops");
+		ConsolePageController page = new ConsolePageController("/ops");
+		this.web.withPropertyValues("async-task.console.enabled=true")
+			.withBean("ownAssets", ConsoleAssets.class, () -> assets)
+			.withBean("ownPage", ConsolePageController.class, () -> page)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(ConsoleAssets.class)
+					.hasSingleBean(ConsolePageController.class)
+					.hasSingleBean(ConsoleApiController.class);
+				assertThat(context.getBean(ConsoleAssets.class)).isSameAs(assets);
+				assertThat(context.getBean(ConsolePageController.class)).isSameAs(page);
+			});
+	}
+
+	@Test
 	void webConsoleNeedsAServletWebApplication() {
 		new ApplicationContextRunner().withConfiguration(this.configurations)
 			.withBean(RedisBroker.class, () -> this.broker)

@@ -1,12 +1,7 @@
 package io.github.asynctask.autoconfigure.endpoint;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-
 import io.github.asynctask.TaskState;
+import io.github.asynctask.autoconfigure.endpoint.EndpointClient.Reply;
 import io.github.asynctask.autoconfigure.console.ConsoleTestApplication;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
@@ -17,7 +12,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -35,16 +29,14 @@ class AsyncTaskEndpointIntegrationTests {
 
 	private static RedisBroker broker;
 
-	private static String base;
-
-	private final HttpClient http = HttpClient.newHttpClient();
+	private static EndpointClient client;
 
 	@BeforeAll
 	static void start(RedisServer redis) {
 		context = ConsoleTestApplication.start(redis, "management.endpoints.web.exposure.include=asynctask",
 				"management.endpoint.asynctask.access=unrestricted", "async-task.console.write-role=");
 		broker = context.getBean(RedisBroker.class);
-		base = "http://localhost:" + context.getEnvironment().getProperty("local.server.port") + "/actuator/asynctask";
+		client = new EndpointClient(context);
 	}
 
 	@AfterAll
@@ -64,7 +56,7 @@ class AsyncTaskEndpointIntegrationTests {
 		ConsoleTestApplication.heartbeat(broker);
 		broker.pause(QUEUE);
 
-		JsonNode overview = get("").body;
+		JsonNode overview = client.get("").body();
 		JsonNode queue = overview.path("queues").get(0);
 		assertThat(queue.path("name").asString()).isEqualTo(QUEUE);
 		assertThat(queue.path("paused").asBoolean()).isTrue();
@@ -85,7 +77,7 @@ class AsyncTaskEndpointIntegrationTests {
 		String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[{\"order\":42}]",
 				"IllegalStateException: smtp down");
 
-		JsonNode page = get("/" + QUEUE + "?state=dead").body;
+		JsonNode page = client.get("/" + QUEUE + "?state=dead").body();
 		assertThat(page.path("total").asLong()).isEqualTo(1);
 		JsonNode task = page.path("tasks").get(0);
 		assertThat(task.path("id").asString()).isEqualTo(id);
@@ -94,7 +86,7 @@ class AsyncTaskEndpointIntegrationTests {
 		assertThat(task.path("attempts").asInt()).isEqualTo(1);
 		assertThat(task.path("lastError").asString()).isEqualTo("IllegalStateException: smtp down");
 
-		JsonNode one = get("/" + QUEUE + "/" + id).body;
+		JsonNode one = client.get("/" + QUEUE + "/" + id).body();
 		assertThat(one.path("arguments").toString()).isEqualTo("[{\"order\":42}]");
 		assertThat(one.path("argumentsHidden").asBoolean()).isFalse();
 		assertThat(one.path("createdAt").asString()).endsWith("Z");
@@ -103,9 +95,9 @@ class AsyncTaskEndpointIntegrationTests {
 	@Test
 	void retryMovesADeadTaskBackToPendingInRedis() throws Exception {
 		String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
-		Reply reply = post("/" + QUEUE + "/" + id, "{\"action\":\"retry\"}");
-		assertThat(reply.status).isEqualTo(200);
-		assertThat(reply.body.path("message").asString()).contains(id).contains("pending");
+		Reply reply = client.post("/" + QUEUE + "/" + id, "{\"action\":\"retry\"}");
+		assertThat(reply.status()).isEqualTo(200);
+		assertThat(reply.body().path("message").asString()).contains(id).contains("pending");
 		assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.PENDING);
 		assertThat(broker.stats(QUEUE).dead()).isZero();
 	}
@@ -113,63 +105,42 @@ class AsyncTaskEndpointIntegrationTests {
 	@Test
 	void retryOfATaskThatIsNotDeadIsRefusedWithTheReason() throws Exception {
 		String id = ConsoleTestApplication.submit(broker, "mail.receipt", "[1]");
-		Reply reply = post("/" + QUEUE + "/" + id, "{\"action\":\"retry\"}");
-		assertThat(reply.status).isEqualTo(409);
-		assertThat(reply.body.path("message").asString()).contains("is pending, not dead");
+		Reply reply = client.post("/" + QUEUE + "/" + id, "{\"action\":\"retry\"}");
+		assertThat(reply.status()).isEqualTo(409);
+		assertThat(reply.body().path("message").asString()).contains("is pending, not dead");
 		assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.PENDING);
 	}
 
 	@Test
 	void deleteRemovesTheTaskFromRedis() throws Exception {
 		String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
-		Reply reply = send(HttpRequest.newBuilder(URI.create(base + "/" + QUEUE + "/" + id)).DELETE());
-		assertThat(reply.status).isEqualTo(200);
+		Reply reply = client.delete("/" + QUEUE + "/" + id);
+		assertThat(reply.status()).isEqualTo(200);
 		assertThat(broker.find(QUEUE, id)).isEmpty();
 	}
 
 	@Test
 	void pauseAndResumeSetTheQueueFlagInRedis() throws Exception {
 		ConsoleTestApplication.submit(broker, "mail.receipt", "[1]");
-		assertThat(post("/" + QUEUE, "{\"action\":\"pause\"}").status).isEqualTo(200);
+		assertThat(client.post("/" + QUEUE, "{\"action\":\"pause\"}").status()).isEqualTo(200);
 		assertThat(broker.stats(QUEUE).paused()).isTrue();
-		assertThat(post("/" + QUEUE, "{\"action\":\"resume\"}").status).isEqualTo(200);
+		assertThat(client.post("/" + QUEUE, "{\"action\":\"resume\"}").status()).isEqualTo(200);
 		assertThat(broker.stats(QUEUE).paused()).isFalse();
-		Reply bad = post("/" + QUEUE, "{\"action\":\"stop\"}");
-		assertThat(bad.status).isEqualTo(400);
-		assertThat(bad.body.path("message").asString()).contains("pause, resume").contains("'stop'");
+		Reply bad = client.post("/" + QUEUE, "{\"action\":\"stop\"}");
+		assertThat(bad.status()).isEqualTo(400);
+		assertThat(bad.body().path("message").asString()).contains("pause, resume").contains("'stop'");
 	}
 
 	@Test
 	void unknownQueueOrTaskIsA404WithAMessage() throws Exception {
 		ConsoleTestApplication.submit(broker, "mail.receipt", "[1]");
-		Reply noTask = get("/" + QUEUE + "/no-such-id");
-		assertThat(noTask.status).isEqualTo(404);
-		assertThat(noTask.body.path("message").asString()).contains("No task no-such-id in queue 'mail'");
-		Reply noQueue = get("/nope?state=dead");
-		assertThat(noQueue.status).isEqualTo(404);
-		assertThat(noQueue.body.path("message").asString()).contains("No queue 'nope'").contains("[mail]");
-		assertThat(post("/nope", "{\"action\":\"pause\"}").status).isEqualTo(404);
-	}
-
-	private Reply get(String path) throws IOException, InterruptedException {
-		return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
-	}
-
-	private Reply post(String path, String json) throws IOException, InterruptedException {
-		return send(HttpRequest.newBuilder(URI.create(base + path))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(json)));
-	}
-
-	private Reply send(HttpRequest.Builder request) throws IOException, InterruptedException {
-		HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-		String body = response.body();
-		return new Reply(response.statusCode(),
-				body.isEmpty() ? JsonMapper.shared().missingNode() : JsonMapper.shared().readTree(body));
-	}
-
-	private record Reply(int status, JsonNode body) {
-
+		Reply noTask = client.get("/" + QUEUE + "/no-such-id");
+		assertThat(noTask.status()).isEqualTo(404);
+		assertThat(noTask.body().path("message").asString()).contains("No task no-such-id in queue 'mail'");
+		Reply noQueue = client.get("/nope?state=dead");
+		assertThat(noQueue.status()).isEqualTo(404);
+		assertThat(noQueue.body().path("message").asString()).contains("No queue 'nope'").contains("[mail]");
+		assertThat(client.post("/nope", "{\"action\":\"pause\"}").status()).isEqualTo(404);
 	}
 
 }

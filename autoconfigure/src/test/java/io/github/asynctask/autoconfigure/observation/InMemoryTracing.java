@@ -1,9 +1,14 @@
-package io.github.asynctask.autoconfigure.tracing;
+package io.github.asynctask.autoconfigure.observation;
 
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import io.micrometer.observation.ObservationHandler.FirstMatchingCompositeObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.tracing.handler.DefaultTracingObservationHandler;
+import io.micrometer.tracing.handler.PropagatingReceiverTracingObservationHandler;
+import io.micrometer.tracing.handler.PropagatingSenderTracingObservationHandler;
 import io.micrometer.tracing.otel.bridge.OtelBaggageManager;
 import io.micrometer.tracing.otel.bridge.OtelCurrentTraceContext;
 import io.micrometer.tracing.otel.bridge.OtelPropagator;
@@ -18,7 +23,8 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
 
 /**
  * A real tracer (OpenTelemetry through Micrometer's bridge) with W3C propagation that
- * keeps finished spans in memory, as Spring Boot would set it up minus the exporter.
+ * keeps finished spans in memory, and an observation registry with the tracing handlers,
+ * as Spring Boot would set them up minus the exporter.
  */
 final class InMemoryTracing {
 
@@ -27,6 +33,8 @@ final class InMemoryTracing {
 	final OtelTracer tracer;
 
 	final OtelPropagator propagator;
+
+	final ObservationRegistry observations = ObservationRegistry.create();
 
 	InMemoryTracing() {
 		SdkTracerProvider provider = SdkTracerProvider.builder()
@@ -37,6 +45,11 @@ final class InMemoryTracing {
 		this.tracer = new OtelTracer(otel, current, (event) -> {
 		}, new OtelBaggageManager(current, List.of(), List.of()));
 		this.propagator = new OtelPropagator(ContextPropagators.create(W3CTraceContextPropagator.getInstance()), otel);
+		this.observations.observationConfig()
+			.observationHandler(new FirstMatchingCompositeObservationHandler(
+					new PropagatingSenderTracingObservationHandler<>(this.tracer, this.propagator),
+					new PropagatingReceiverTracingObservationHandler<>(this.tracer, this.propagator),
+					new DefaultTracingObservationHandler(this.tracer)));
 	}
 
 	/** The finished span of this name and task id. */

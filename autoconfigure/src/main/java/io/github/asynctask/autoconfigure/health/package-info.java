@@ -1,0 +1,7 @@
+/**
+ * The {@code asynctask} health indicator.
+ */
+@NullMarked
+package io.github.asynctask.autoconfigure.health;
+
+import org.jspecify.annotations.NullMarked;
