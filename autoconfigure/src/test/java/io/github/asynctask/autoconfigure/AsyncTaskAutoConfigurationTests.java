@@ -113,17 +113,16 @@ class AsyncTaskAutoConfigurationTests {
 					"async-task.shutdown-timeout=1m", "spring.lifecycle.timeout-per-shutdown-phase=2m",
 					"async-task.queues.default.concurrency=2", "async-task.queues.mail.concurrency=4",
 					"async-task.queues.mail.enabled=true", "async-task.queues.mail.shards=6",
-					"async-task.queues.archive.enabled=false",
-					"async-task.worker.enabled=true", "async-task.worker.concurrency=3",
-					"async-task.worker.poll-interval=500ms", "async-task.worker.heartbeat-interval=15s",
-					"async-task.defaults.max-retries=3", "async-task.defaults.timeout=5m",
-					"async-task.defaults.dedup-ttl=2h", "async-task.defaults.backoff.policy=exponential",
-					"async-task.defaults.backoff.delay=2s", "async-task.defaults.backoff.multiplier=3.5",
-					"async-task.defaults.backoff.max-delay=10m", "async-task.retention.completed=1h",
-					"async-task.retention.dead=14d", "async-task.retention.dead-max=50",
-					"async-task.retention.completed-ids=2h", "async-task.worker.unknown-task-grace=3m",
-					"async-task.console.enabled=true", "async-task.console.path=/ops/tasks",
-					"async-task.console.show-arguments=false")
+					"async-task.queues.archive.enabled=false", "async-task.worker.enabled=true",
+					"async-task.worker.concurrency=3", "async-task.worker.poll-interval=500ms",
+					"async-task.worker.heartbeat-interval=15s", "async-task.defaults.max-retries=3",
+					"async-task.defaults.timeout=5m", "async-task.defaults.dedup-ttl=2h",
+					"async-task.defaults.backoff.policy=exponential", "async-task.defaults.backoff.delay=2s",
+					"async-task.defaults.backoff.multiplier=3.5", "async-task.defaults.backoff.max-delay=10m",
+					"async-task.retention.completed=1h", "async-task.retention.dead=14d",
+					"async-task.retention.dead-max=50", "async-task.retention.completed-ids=2h",
+					"async-task.worker.unknown-task-grace=3m", "async-task.console.enabled=true",
+					"async-task.console.path=/ops/tasks", "async-task.console.show-arguments=false")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
