@@ -1,17 +1,23 @@
 package io.github.asynctask.redis;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.github.asynctask.QueueStats;
+import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * A sharded queue on a standalone Redis, one broker call at a time: where submits land,
@@ -74,6 +80,30 @@ class ShardedRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 		// a delivery names its shard, so its ack goes there
 		assertThat(this.sharded.complete(rest.get(0), Duration.ZERO)).isEqualTo(AckResult.APPLIED);
 		assertThat(this.sharded.stats("q").active()).isEqualTo(39);
+	}
+
+	@Test
+	void aShardThatCannotBeReachedIsSkippedAndTheFetchFailsOnlyWhenAllDo() {
+		enqueue(40);
+		Set<String> down = new HashSet<>(Set.of("q#2"));
+		RedisBroker failing = (RedisBroker) Proxy.newProxyInstance(getClass().getClassLoader(),
+				new Class<?>[] { RedisBroker.class }, (proxy, method, args) -> {
+					if (method.getName().equals("dequeue") && down.contains((String) args[0])) {
+						throw new RedisUnavailableException("shard " + args[0] + " is down",
+								new IllegalStateException());
+					}
+					try {
+						return method.invoke(this.broker, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+				});
+		ShardedRedisBroker partly = new ShardedRedisBroker(failing, Map.of("q", 4));
+		List<Delivery> taken = partly.dequeue("q", 100, LEASE);
+		assertThat(taken).extracting(Delivery::queue).doesNotContain("q#2").contains("q", "q#1", "q#3");
+		down.addAll(List.of("q", "q#1", "q#3"));
+		assertThatExceptionOfType(RedisUnavailableException.class).isThrownBy(() -> partly.dequeue("q", 100, LEASE));
 	}
 
 	@Test
