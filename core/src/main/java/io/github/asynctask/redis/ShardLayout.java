@@ -50,6 +50,8 @@ public final class ShardLayout {
 
 	private volatile boolean loaded;
 
+	private final Map<String, ShardCursor> cursors = new ConcurrentHashMap<>();
+
 	/** (queue, registered count) pairs already warned about. */
 	private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
@@ -125,6 +127,11 @@ public final class ShardLayout {
 			}
 		}
 		return names;
+	}
+
+	/** Where this instance's fetcher of the queue stands among its shards. */
+	ShardCursor cursor(String queue) {
+		return this.cursors.computeIfAbsent(queue, (name) -> new ShardCursor());
 	}
 
 	/** Read the registry now (start-up, tests). */

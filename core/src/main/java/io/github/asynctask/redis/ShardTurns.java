@@ -22,9 +22,6 @@ final class ShardTurns implements Function<Duration, RedisPendingWait.Turn> {
 
 	private final RedisKeys keys;
 
-	/** Only the fetcher thread turns it. */
-	private int next;
-
 	ShardTurns(String queue, ShardLayout layout, RedisKeys keys) {
 		this.queue = queue;
 		this.layout = layout;
@@ -34,7 +31,7 @@ final class ShardTurns implements Function<Duration, RedisPendingWait.Turn> {
 	@Override
 	public RedisPendingWait.Turn apply(Duration timeout) {
 		List<String> shards = this.layout.served(this.queue);
-		String shard = shards.get(Math.floorMod(this.next++, shards.size()));
+		String shard = shards.get(this.layout.cursor(this.queue).nextWait(shards.size()));
 		Duration share = timeout.dividedBy(shards.size());
 		return new RedisPendingWait.Turn(this.keys.wake(shard), (share.compareTo(SHORTEST) < 0) ? SHORTEST : share);
 	}

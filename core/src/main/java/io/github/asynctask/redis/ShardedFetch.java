@@ -3,33 +3,34 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A fetch over the shards of one queue: starts at the shard after the one the previous
  * fetch started at (so no shard is favoured), takes from the next shard while fewer tasks
- * than wanted came back, and stops once it has as many as there are free threads. A shard
- * that cannot be reached is skipped; the fetch fails only when all of them failed and
- * none gave a task.
+ * than wanted came back, and stops once it has as many as there are free threads. After a
+ * fetch that found every shard empty, the next one looks first at the shard the fetcher
+ * waited on meanwhile, and at the others only if that one had tasks
+ * ({@link ShardCursor}). A shard that cannot be reached is skipped; the fetch fails only
+ * when all of them failed and none gave a task.
  */
 final class ShardedFetch {
 
 	private final RedisBroker shards;
 
-	private final Map<String, AtomicInteger> starts = new ConcurrentHashMap<>();
+	private final ShardLayout layout;
 
-	ShardedFetch(RedisBroker shards) {
+	ShardedFetch(RedisBroker shards, ShardLayout layout) {
 		this.shards = shards;
+		this.layout = layout;
 	}
 
 	List<Delivery> dequeue(String queue, List<String> names, int max, Duration lease) {
 		if (names.size() == 1) {
 			return this.shards.dequeue(names.get(0), max, lease);
 		}
-		int start = Math.floorMod(this.starts.computeIfAbsent(queue, (name) -> new AtomicInteger()).getAndIncrement(),
-				names.size());
+		ShardCursor cursor = this.layout.cursor(queue);
+		int idleShard = cursor.idleShard(names.size());
+		int start = (idleShard >= 0) ? idleShard : cursor.nextStart(names.size());
 		List<Delivery> taken = new ArrayList<>(max);
 		RuntimeException failure = null;
 		int failed = 0;
@@ -41,10 +42,16 @@ final class ShardedFetch {
 				failed++;
 				failure = ex;
 			}
+			if (i == 0 && idleShard >= 0 && taken.isEmpty()) {
+				// still idle: the other shards get their look when their turn to be
+				// waited on comes
+				return taken;
+			}
 		}
 		if (failure != null && taken.isEmpty() && failed == names.size()) {
 			throw failure;
 		}
+		cursor.idle(taken.isEmpty() && failure == null);
 		return taken;
 	}
 

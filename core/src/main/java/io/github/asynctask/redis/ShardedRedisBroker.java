@@ -47,7 +47,7 @@ public final class ShardedRedisBroker implements RedisBroker {
 	public ShardedRedisBroker(RedisBroker shards, Map<String, Integer> configured) {
 		this.shards = shards;
 		this.layout = new ShardLayout(configured, shards::knownQueues);
-		this.fetch = new ShardedFetch(shards);
+		this.fetch = new ShardedFetch(shards, this.layout);
 	}
 
 	/** The shard counts in use. */
