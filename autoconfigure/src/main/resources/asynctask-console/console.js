@@ -308,7 +308,10 @@
           } }, 'Delete'));
       }
       return el('tr', { 'data-task-id': t.id },
-        el('td', null, el('div', { class: 'tname' }, t.name), el('div', { class: 'tid' }, t.id), args),
+        el('td', null, el('div', { class: 'tname' }, t.name), el('div', { class: 'tid' }, t.id), args,
+          (t.waitsFor && t.waitsFor.length) ? el('div', { class: 'args waits' }, el('span', { class: 'k' }, 'waits for'),
+            t.waitsFor.join(', ')) : null,
+          t.result ? el('div', { class: 'args result' }, el('span', { class: 'k' }, 'result'), t.result) : null),
         el('td', { class: 'num' }, el('span', { class: 'attempts' + (t.state === 'retry' ? ' retry' : ''),
           title: 'attempts made / allowed' }, t.attempts + ' / ' + (t.maxRetries + 1))),
         el('td', null, error),

@@ -3,10 +3,12 @@ package io.github.asynctask;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.Set;
 
 import io.github.asynctask.aop.CallCapture;
 import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.flow.ResultWaiters;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.submit.TaskSubmitter;
@@ -67,6 +69,20 @@ public class AsyncTaskTemplate {
 			}
 		}
 		return Optional.empty();
+	}
+
+	/**
+	 * The result of a task returning {@code CompletableFuture<T>}, submitted here or
+	 * elsewhere: completes when it completes on any instance (at once when its result is
+	 * kept), exceptionally with {@link TaskFailedException} when it is dead or unknown.
+	 * @throws IllegalStateException when results are off (no auto-configured submitter)
+	 */
+	public <T> CompletableFuture<T> result(String taskId, Class<T> type) {
+		ResultWaiters waiters = this.submitter.resultWaiters();
+		if (waiters == null) {
+			throw new IllegalStateException("Results are off: this template's submitter has no result waiters");
+		}
+		return waiters.lookUp(taskId, queues(), waiters.type(type));
 	}
 
 	/** Sizes of a queue by state. */

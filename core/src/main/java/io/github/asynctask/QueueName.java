@@ -12,6 +12,17 @@ public final class QueueName {
 	private QueueName() {
 	}
 
+	/** Whether {@link #check} accepts the name. */
+	public static boolean isValid(String queue) {
+		try {
+			check(queue);
+			return true;
+		}
+		catch (IllegalArgumentException ex) {
+			return false;
+		}
+	}
+
 	/**
 	 * Return the name if valid, else throw an {@link IllegalArgumentException} saying
 	 * why.

@@ -14,8 +14,15 @@ import java.time.Duration;
  * @param completed completed tasks kept by retention
  * @param paused whether the queue is paused
  * @param latency age of the oldest pending task, {@link Duration#ZERO} when none
+ * @param waiting tasks waiting for the tasks they run after ({@code after}) to complete
  */
 public record QueueStats(String queue, long pending, long scheduled, long active, long retry, long dead, long completed,
-		boolean paused, Duration latency) {
+		boolean paused, Duration latency, long waiting) {
+
+	/** Sizes of a queue without waiting tasks. */
+	public QueueStats(String queue, long pending, long scheduled, long active, long retry, long dead, long completed,
+			boolean paused, Duration latency) {
+		this(queue, pending, scheduled, active, retry, dead, completed, paused, latency, 0);
+	}
 
 }

@@ -24,6 +24,12 @@ public record TaskReceipt(String taskId, Status status) {
 		 */
 		DEFERRED_UNTIL_COMMIT,
 
+		/**
+		 * Recorded in Redis, waiting for the tasks it runs after to complete
+		 * ({@code after}).
+		 */
+		WAITING,
+
 		/** Dropped: a task with the same name and bizId is remembered. */
 		DUPLICATE
 

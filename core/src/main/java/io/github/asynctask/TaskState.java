@@ -8,6 +8,12 @@ public enum TaskState {
 	/** Waiting for its run-at time (a delay or {@code at}). */
 	SCHEDULED,
 
+	/**
+	 * Waiting for the tasks it runs after ({@code after}) to complete; released to
+	 * {@link #PENDING} when all have, dead after its wait timeout.
+	 */
+	WAITING,
+
 	/** Ready to run; a worker with a free thread will take it. */
 	PENDING,
 

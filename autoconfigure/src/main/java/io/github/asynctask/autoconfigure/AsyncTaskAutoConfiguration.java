@@ -29,10 +29,17 @@ import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.ScheduleStore;
+import io.github.asynctask.redis.ShardLayout;
 import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.ShardedWakeSignals;
 import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.flow.FlowCompletion;
+import io.github.asynctask.flow.FlowRules;
+import io.github.asynctask.flow.FlowSweeper;
+import io.github.asynctask.flow.ResultWaiters;
+import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.schedule.ScheduleCheck;
 import io.github.asynctask.schedule.ScheduleListener;
 import io.github.asynctask.schedule.ScheduleOverride;
@@ -118,6 +125,13 @@ public final class AsyncTaskAutoConfiguration {
 					shardCounts(properties));
 		}
 
+		@Bean
+		@ConditionalOnMissingBean
+		FlowStore asyncTaskFlowStore(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new FlowStore(connectionFactory, keys, properties.getRedisTimeout());
+		}
+
 		// Warns (or refuses, with strict-redis) once all singletons exist, when Redis may
 		// evict tasks; refuses a Redis older than the scripts need.
 		@Bean
@@ -181,6 +195,13 @@ public final class AsyncTaskAutoConfiguration {
 			return new AnnotationTaskRegistry(taskDefaults, bizIds, checks);
 		}
 
+		// Reads and checks the after rules once every bean is registered.
+		@Bean
+		@ConditionalOnMissingBean
+		FlowRules asyncTaskFlowRules(TaskRegistry registry, AsyncTaskProperties properties) {
+			return new FlowRules(registry, properties.getDefaults().getWaitTimeout());
+		}
+
 		@Bean
 		@ConditionalOnMissingBean
 		ResendBuffer asyncTaskResendBuffer(RedisBroker broker, ObjectProvider<TaskListener> listeners) {
@@ -191,9 +212,33 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer) {
-			return new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(), listeners(listeners),
-					resendBuffer, Clock.systemUTC(), observer.getIfUnique(() -> SubmitObserver.NONE));
+				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer, FlowRules flows,
+				ResultWaiters resultWaiters, ResultWriter resultWriter) {
+			TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
+					listeners(listeners), resendBuffer, Clock.systemUTC(),
+					observer.getIfUnique(() -> SubmitObserver.NONE), flows);
+			submitter.results(resultWaiters, resultWriter);
+			return submitter;
+		}
+
+		// Writes results of tasks returning CompletableFuture<T> by their declared T.
+		@Bean
+		@ConditionalOnMissingBean
+		ResultWriter asyncTaskResultWriter(ObjectProvider<JsonMapper> applicationMapper,
+				AsyncTaskProperties properties) {
+			return new ResultWriter(applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
+					Math.toIntExact(properties.getMaxPayloadSize().toBytes()));
+		}
+
+		// The futures of this instance waiting for results: one subscription, opened at
+		// the first future.
+		@Bean
+		@ConditionalOnMissingBean
+		ResultWaiters asyncTaskResultWaiters(RedisConnectionFactory connectionFactory, FlowStore flowStore,
+				ObjectProvider<JsonMapper> applicationMapper, AsyncTaskProperties properties) {
+			return new ResultWaiters(connectionFactory, flowStore,
+					applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
+					properties.getWorker().getPollInterval());
 		}
 
 		@Bean
@@ -245,8 +290,10 @@ public final class AsyncTaskAutoConfiguration {
 				TaskRegistry registry, TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker,
 				ObjectProvider<WorkerSettings> settings, BackoffPolicy backoff,
 				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				Environment environment) {
+				Environment environment, FlowRules flows, FlowStore flowStore, ResultWriter resultWriter) {
 			Duration phaseTimeout = ShutdownBudget.phaseTimeout(environment);
+			FlowCompletion flowCompletion = new FlowCompletion(flows, registry, codec, flowStore, resultWriter,
+					properties.getRetention().getResults());
 			return new AsyncTaskWorkers(
 					() -> Optional.ofNullable(settings.getIfAvailable())
 						.or(() -> WorkerSettingsMapper.servedQueues(properties, registry, phaseTimeout)),
@@ -254,7 +301,28 @@ public final class AsyncTaskAutoConfiguration {
 						.interceptors(interceptors.orderedStream().toList())
 						.listener(listeners(listeners))
 						.backoff(backoff)
+						.successHook(flowCompletion)
 						.build());
+		}
+
+		// Finishes flows a crash interrupted: waiting tasks' first checks and timeouts,
+		// releases owed longer than a lease.
+		@Bean
+		@ConditionalOnMissingBean
+		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
+				RedisBroker broker) {
+			// a sharded queue's waiting tasks sit in each of its shards
+			ShardLayout layout = (broker instanceof ShardedRedisBroker sharded) ? sharded.layout()
+					: ShardLayout.unsharded();
+			FlowSweeper sweeper = new FlowSweeper(flowStore,
+					() -> registry.queues().stream().flatMap((queue) -> layout.served(queue).stream()).toList(),
+					properties.getLease().dividedBy(3), properties.getLease());
+			RedisBroker shards = (broker instanceof ShardedRedisBroker sharded) ? sharded.shards() : broker;
+			if (shards instanceof LuaRedisBroker lua) {
+				// releases owed by completions (per-call after) are carried out at once
+				lua.onOwedReleases(sweeper::owedIn);
+			}
+			return sweeper;
 		}
 
 		@Bean

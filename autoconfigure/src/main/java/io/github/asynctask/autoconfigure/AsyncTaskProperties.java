@@ -411,6 +411,12 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private Duration dedupTtl = Duration.ofHours(24);
 
+		/**
+		 * Longest a task with {@code after} waits for the tasks it runs after before it
+		 * goes dead.
+		 */
+		private Duration waitTimeout = Duration.ofHours(24);
+
 		private final Backoff backoff = new Backoff();
 
 		public int getMaxRetries() {
@@ -435,6 +441,14 @@ public class AsyncTaskProperties implements Validator {
 
 		public void setDedupTtl(Duration dedupTtl) {
 			this.dedupTtl = dedupTtl;
+		}
+
+		public Duration getWaitTimeout() {
+			return this.waitTimeout;
+		}
+
+		public void setWaitTimeout(Duration waitTimeout) {
+			this.waitTimeout = waitTimeout;
 		}
 
 		public Backoff getBackoff() {
@@ -548,6 +562,20 @@ public class AsyncTaskProperties implements Validator {
 		 * none.
 		 */
 		private Duration completedIds = Duration.ofHours(1);
+
+		/**
+		 * How long the result of a task returning CompletableFuture is kept for callers
+		 * on any instance.
+		 */
+		private Duration results = Duration.ofHours(1);
+
+		public Duration getResults() {
+			return this.results;
+		}
+
+		public void setResults(Duration results) {
+			this.results = results;
+		}
 
 		public int getDeadMax() {
 			return this.deadMax;

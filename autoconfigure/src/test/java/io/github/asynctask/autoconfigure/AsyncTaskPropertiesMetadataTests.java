@@ -33,7 +33,7 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
 			"async-task.redis-timeout", "async-task.schedules", "async-task.schedules.max-catch-up",
 			"async-task.context.enabled", "async-task.context.mdc-keys", "async-task.context.locale",
-			"async-task.context.security");
+			"async-task.context.security", "async-task.defaults.wait-timeout", "async-task.retention.results");
 
 	// Defaults computed from other keys, or empty collections (the metadata shows none).
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues", "async-task.schedules",

@@ -77,4 +77,17 @@ public @interface AsyncTask {
 	 */
 	boolean overlap() default true;
 
+	/**
+	 * Names of tasks this one runs after: submitted first, it waits (state
+	 * {@code WAITING}) until every named task of the same bizId has completed. Both sides
+	 * need a {@link #bizId()}; empty means none.
+	 */
+	String[] after() default {};
+
+	/**
+	 * Longest a task with {@link #after()} waits, e.g. {@code "2h"}, before it goes dead;
+	 * empty means {@code async-task.defaults.wait-timeout} (24h).
+	 */
+	String waitTimeout() default "";
+
 }

@@ -24,7 +24,7 @@ public final class ProxyTaskBodyInvoker implements TaskBodyInvoker {
 		Method method = this.proxyMethods.computeIfAbsent(definition.name(), (name) -> proxyMethod(definition));
 		InvocationBypass.allow(definition);
 		try {
-			method.invoke(definition.bean(), args);
+			BodyResult.set(method.invoke(definition.bean(), args));
 		}
 		catch (InvocationTargetException ex) {
 			throw ex.getTargetException();

@@ -1,12 +1,14 @@
 package io.github.asynctask.aop;
 
 import java.lang.reflect.Method;
+import java.util.concurrent.CompletableFuture;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import io.github.asynctask.TaskOptions;
+import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskMethods;
 import io.github.asynctask.definition.TaskRegistry;
@@ -55,7 +57,11 @@ final class TaskMethodInterceptor implements MethodInterceptor {
 		}
 		Object[] args = invocation.getArguments();
 		if (!CallCapture.record(definition, args)) {
-			this.submitter.get().submit(definition, args, TaskOptions.defaults());
+			TaskSubmitter submitter = this.submitter.get();
+			TaskReceipt receipt = submitter.submit(definition, args, TaskOptions.defaults());
+			if (invocation.getMethod().getReturnType() == CompletableFuture.class) {
+				return submitter.resultOf(definition, receipt);
+			}
 		}
 		return null;
 	}

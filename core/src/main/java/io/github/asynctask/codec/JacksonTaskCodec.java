@@ -163,7 +163,13 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 
 	@Override
 	public List<String> problems(TaskDefinition definition) {
-		return this.typeChecker.problems(definition, types(definition));
+		List<String> problems = this.typeChecker.problems(definition, types(definition));
+		if (definition.method().getReturnType() == java.util.concurrent.CompletableFuture.class) {
+			problems = new java.util.ArrayList<>(problems);
+			problems.addAll(this.typeChecker.resultProblems(definition,
+					this.mapper.constructType(definition.method().getGenericReturnType()).containedTypeOrUnknown(0)));
+		}
+		return problems;
 	}
 
 	private JavaType[] types(TaskDefinition definition) {

@@ -47,6 +47,39 @@ final class TypeChecker {
 	}
 
 	/**
+	 * Problems of the result type {@code T} of a method returning
+	 * {@code CompletableFuture<T>}: Jackson must write it on the worker and read it back
+	 * on the caller.
+	 */
+	List<String> resultProblems(TaskDefinition definition, JavaType type) {
+		String where = "Bean '" + definition.beanName() + "' method "
+				+ definition.method().getDeclaringClass().getSimpleName() + "." + definition.method().getName()
+				+ " result type " + type.toCanonical();
+		List<String> problems = new ArrayList<>();
+		try {
+			if (!type.hasRawClass(Object.class) && this.mapper._serializationContext()
+				.findValueSerializer(type)
+				.getClass()
+				.getSimpleName()
+				.equals("UnknownSerializer")) {
+				problems.add(where + " cannot be written by Jackson: it has no properties Jackson can see; use a "
+						+ "record or a type with getters");
+			}
+			String problem = problem(type);
+			if (problem != null) {
+				problems.add(where + " cannot be read back by Jackson: " + problem);
+			}
+		}
+		catch (ForbiddenTypes.ForbiddenTypeException ex) {
+			problems.add(where + " holds " + ForbiddenTypes.describe(ex.forbidden()));
+		}
+		catch (JacksonException | IllegalArgumentException ex) {
+			problems.add(where + " cannot be written by Jackson: " + ex.getMessage());
+		}
+		return problems;
+	}
+
+	/**
 	 * What keeps Jackson from reading this type back, or null.
 	 * @throws ForbiddenTypes.ForbiddenTypeException when a forbidden type is inside
 	 */

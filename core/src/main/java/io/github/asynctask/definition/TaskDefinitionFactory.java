@@ -51,9 +51,11 @@ final class TaskDefinitionFactory {
 					.map(Class::getSimpleName)
 					.collect(Collectors.joining(", ", "(", ")"));
 		List<String> found = new ArrayList<>();
-		if (method.getReturnType() != void.class) {
+		if (method.getReturnType() != void.class
+				&& method.getReturnType() != java.util.concurrent.CompletableFuture.class) {
 			found.add(where + " returns " + method.getGenericReturnType().getTypeName()
-					+ "; a task method must return void because its body runs later on a worker");
+					+ "; a task method must return void or CompletableFuture<T> because its body runs later on a "
+					+ "worker");
 		}
 		int modifiers = method.getModifiers();
 		if (!Modifier.isPublic(modifiers) || Modifier.isStatic(modifiers) || Modifier.isFinal(modifiers)) {

@@ -36,7 +36,7 @@ public final class QueueMetrics implements MeterBinder {
 
 	private static final Map<String, ToDoubleFunction<QueueStats>> SIZES = Map.of("pending", QueueStats::pending,
 			"scheduled", QueueStats::scheduled, "active", QueueStats::active, "retry", QueueStats::retry, "dead",
-			QueueStats::dead, "completed", QueueStats::completed);
+			QueueStats::dead, "completed", QueueStats::completed, "waiting", QueueStats::waiting);
 
 	private final RedisBroker broker;
 

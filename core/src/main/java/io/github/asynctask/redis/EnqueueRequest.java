@@ -2,6 +2,7 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import io.github.asynctask.QueueName;
 
@@ -22,35 +23,70 @@ import org.jspecify.annotations.Nullable;
  * none
  * @param bizId business id for dedup; {@code null} for none
  * @param dedupTtl how long the bizId is remembered
+ * @param after what the task waits for before it may run (flows); empty for none
+ * @param waitTimeout how long it waits at most (when {@code after} is not empty)
  */
 public record EnqueueRequest(String queue, String id, String name, String payload, int maxRetries,
-		@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, Duration dedupTtl) {
+		@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, Duration dedupTtl, List<Awaited> after,
+		Duration waitTimeout) {
 
 	public EnqueueRequest {
 		QueueName.check(queue);
+		after = List.copyOf(after);
 		if (maxRetries < 0) {
 			throw new IllegalArgumentException("maxRetries of task '" + name + "' must be >= 0 but was " + maxRetries);
 		}
 	}
 
+	/**
+	 * One condition a waiting task waits for: met in {@code queue}'s slot.
+	 *
+	 * @param queue the queue of the awaited task
+	 * @param condition {@code b:<bizKey>} for a task name and bizId
+	 */
+	public record Awaited(String queue, String condition) {
+
+		public Awaited {
+			QueueName.check(queue);
+		}
+
+		/** The condition met when task {@code taskId} of {@code queue} completes. */
+		public static Awaited id(String queue, String taskId) {
+			return new Awaited(queue, "i:" + taskId);
+		}
+
+		/** The condition met when a task of this name and bizId completes. */
+		public static Awaited task(String queue, String taskName, String bizId) {
+			return new Awaited(queue, "b:" + RedisKeys.bizKey(taskName, bizId));
+		}
+
+	}
+
 	/** An immediate task without dedup. */
 	public static EnqueueRequest now(String queue, String id, String name, String payload, int maxRetries) {
-		return new EnqueueRequest(queue, id, name, payload, maxRetries, null, null, null, Duration.ZERO);
+		return new EnqueueRequest(queue, id, name, payload, maxRetries, null, null, null, Duration.ZERO, List.of(),
+				Duration.ZERO);
+	}
+
+	/** The same request, waiting for {@code after} at most {@code waitTimeout}. */
+	public EnqueueRequest withAfter(List<Awaited> after, Duration waitTimeout) {
+		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
+				this.bizId, this.dedupTtl, after, waitTimeout);
 	}
 
 	public EnqueueRequest withDelay(Duration delay) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, delay, null,
-				this.bizId, this.dedupTtl);
+				this.bizId, this.dedupTtl, this.after, this.waitTimeout);
 	}
 
 	public EnqueueRequest withAt(Instant at) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, null, at, this.bizId,
-				this.dedupTtl);
+				this.dedupTtl, this.after, this.waitTimeout);
 	}
 
 	public EnqueueRequest withBizId(String bizId, Duration dedupTtl) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
-				bizId, dedupTtl);
+				bizId, dedupTtl, this.after, this.waitTimeout);
 	}
 
 }

@@ -21,6 +21,9 @@ public record EnqueueResult(String id, Outcome outcome) {
 		/** The bizId is remembered; no task was created. */
 		DUPLICATE,
 
+		/** Recorded as waiting for other tasks to complete (flows). */
+		WAITING,
+
 		/** A task with this id exists already (a re-send); nothing changed. */
 		ALREADY_EXISTS
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.RedisUnavailableException;
@@ -48,6 +49,13 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	private final FetchLedger fetches = new FetchLedger();
 
+	/** Records tasks that wait for others (flows): a few calls each, in several slots. */
+	private final WaitingEnqueue waiting;
+
+	/** Told the queue when a completion left releases owed (flows); set once at start. */
+	private volatile Consumer<String> owedReleases = (queue) -> {
+	};
+
 	public LuaRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys) {
 		this(connectionFactory, keys, Duration.ZERO);
 	}
@@ -79,6 +87,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedRetention = completedRetention;
 		this.completedIds = completedIds;
+		this.waiting = new WaitingEnqueue(new FlowStore(this.runner, keys));
 	}
 
 	@Override
@@ -99,6 +108,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	public List<EnqueueResult> enqueueAll(List<EnqueueRequest> requests) {
 		if (requests.isEmpty()) {
 			return List.of();
+		}
+		if (requests.stream().anyMatch((request) -> !request.after().isEmpty())) {
+			return enqueueWithWaiting(requests);
 		}
 		List<List<Integer>> calls = enqueueCalls(requests);
 		List<List<String>> keys = new ArrayList<>(calls.size());
@@ -136,6 +148,24 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 				EnqueueRequest request = requests.get(call.get(i));
 				results[call.get(i)] = enqueueResult(request, values.get(2 * i), values.get(2 * i + 1));
 			}
+		}
+		return List.of(results);
+	}
+
+	/**
+	 * Requests in order, waiting ones on their own and the others in one batch before
+	 * them: a task a waiting one awaits in the same batch (a chain in one transaction)
+	 * exists before the waiting one registers.
+	 */
+	private List<EnqueueResult> enqueueWithWaiting(List<EnqueueRequest> requests) {
+		List<EnqueueRequest> plain = requests.stream().filter((request) -> request.after().isEmpty()).toList();
+		List<EnqueueResult> plainResults = plain.isEmpty() ? List.of() : enqueueAll(plain);
+		EnqueueResult[] results = new EnqueueResult[requests.size()];
+		int next = 0;
+		for (int i = 0; i < requests.size(); i++) {
+			EnqueueRequest request = requests.get(i);
+			results[i] = request.after().isEmpty() ? plainResults.get(next++)
+					: this.waiting.enqueue(request, uniqueKey(request));
 		}
 		return List.of(results);
 	}
@@ -235,6 +265,14 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return ThreadLocalRandom.current().nextLong(1, 1L << 53);
 	}
 
+	/**
+	 * Be told the queue each time a completion moved waiting tasks (flows, per-call
+	 * {@code after}) to its owed releases, so they are carried out at once.
+	 */
+	public void onOwedReleases(Consumer<String> listener) {
+		this.owedReleases = listener;
+	}
+
 	@Override
 	public AckResult complete(Delivery delivery, Duration retention) {
 		return completeAll(List.of(delivery), retention).get(0);
@@ -259,10 +297,22 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		}
 		List<String> keys = this.completeKeys.computeIfAbsent(queue,
 				(name) -> List.of(this.keys.tasks(name), this.keys.active(name), this.keys.leases(name),
-						this.keys.completed(name), this.keys.payloads(name), this.keys.done(name)));
+						this.keys.completed(name), this.keys.payloads(name), this.keys.done(name),
+						this.keys.flowWatchers(name), this.keys.flowOwed(name)));
 		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
 		List<AckResult> results = new ArrayList<>(codes.size());
-		codes.forEach((code) -> results.add(ackResult(Replies.number(code))));
+		boolean owed = false;
+		for (Object reply : codes) {
+			long code = Replies.number(reply);
+			if (code == 2 || code == 3) {
+				owed = true;
+				code -= 2;
+			}
+			results.add(ackResult(code));
+		}
+		if (owed) {
+			this.owedReleases.accept(queue);
+		}
 		return results;
 	}
 

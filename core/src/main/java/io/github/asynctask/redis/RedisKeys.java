@@ -29,6 +29,11 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:{q}:fetch:&lt;fetchId&gt; HASH id -> token handed out by one dequeue call (PX lease),
  *                            or STRING "released" once the fetch was handed back (PX lease)
  * &lt;prefix&gt;:{q}:u:&lt;name length&gt;:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
+ * &lt;prefix&gt;:{q}:waiting    ZSET   waiting id -> next check (ms)       (flows)
+ * &lt;prefix&gt;:{q}:wait       HASH   waiting id -> what it waits for     (flows)
+ * &lt;prefix&gt;:{q}:fw         HASH   condition -> waiter refs            (flows)
+ * &lt;prefix&gt;:{q}:fdone      ZSET   condition met -> remembered until   (flows)
+ * &lt;prefix&gt;:{q}:frel       ZSET   owed release -> owed since          (flows)
  * &lt;prefix&gt;:{q}:wake       LIST   at most one wake-up token: pending went from empty to
  *                               non-empty, resumed with tasks, or a fetch left tasks behind
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
@@ -132,8 +137,55 @@ public final class RedisKeys {
 	 * "c"); long bizIds are hashed so any content is safe.
 	 */
 	public String unique(String queue, String taskName, String bizId) {
+		return queueKey(queue, "u:" + bizKey(taskName, bizId));
+	}
+
+	/**
+	 * {@code <name length>:<name>:<bizId>}, long bizIds hashed: the part of
+	 * {@link #unique} and of a flow condition that names one task name and bizId.
+	 */
+	public static String bizKey(String taskName, String bizId) {
 		String id = (bizId.length() > MAX_RAW_BIZ_ID) ? "sha256:" + sha256(bizId) : bizId;
-		return queueKey(queue, "u:" + taskName.length() + ":" + taskName + ":" + id);
+		return taskName.length() + ":" + taskName + ":" + id;
+	}
+
+	/**
+	 * The result of a task returning {@code CompletableFuture<T>} (PX results retention).
+	 */
+	public String result(String queue, String id) {
+		return queueKey(queue, "r:" + id);
+	}
+
+	/** The channel telling every instance that a result was stored: "queue\nid". */
+	public String resultsChannel() {
+		return this.prefix + ":results";
+	}
+
+	/**
+	 * Flows: waiting tasks registered per awaited condition (condition -> waiter refs).
+	 */
+	public String flowWatchers(String queue) {
+		return queueKey(queue, "fw");
+	}
+
+	/** Flows: awaited conditions met, by how long they are remembered. */
+	public String flowMet(String queue) {
+		return queueKey(queue, "fdone");
+	}
+
+	/** Flows: releases owed by completed tasks of the queue, until carried out. */
+	public String flowOwed(String queue) {
+		return queueKey(queue, "frel");
+	}
+
+	/** Flows: waiting tasks of the queue by next check (first check, then deadline). */
+	public String waiting(String queue) {
+		return queueKey(queue, "waiting");
+	}
+
+	/** Flows: what each waiting task of the queue waits for. */
+	public String waitData(String queue) {
+		return queueKey(queue, "wait");
 	}
 
 	/**

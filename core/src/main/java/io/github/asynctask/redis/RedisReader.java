@@ -37,13 +37,13 @@ abstract class RedisReader {
 		List<?> reply = Replies.list(this.runner.run(Scripts.STATS, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
 						this.keys.active(queue), this.keys.retry(queue), this.keys.dead(queue),
-						this.keys.completed(queue), this.keys.paused(queue)),
+						this.keys.completed(queue), this.keys.paused(queue), this.keys.waiting(queue)),
 				List.of()));
-		long[] n = new long[reply.size()];
-		for (int i = 0; i < n.length; i++) {
+		long[] n = new long[Math.max(9, reply.size())];
+		for (int i = 0; i < reply.size(); i++) {
 			n[i] = Replies.number(reply.get(i));
 		}
-		return new QueueStats(queue, n[0], n[1], n[2], n[3], n[4], n[5], n[6] == 1, Duration.ofMillis(n[7]));
+		return new QueueStats(queue, n[0], n[1], n[2], n[3], n[4], n[5], n[6] == 1, Duration.ofMillis(n[7]), n[8]);
 	}
 
 	public Optional<TaskInfo> find(String queue, String id) {
@@ -60,6 +60,7 @@ abstract class RedisReader {
 			case DEAD -> this.keys.dead(queue);
 			case COMPLETED -> this.keys.completed(queue);
 			case ACTIVE -> this.keys.active(queue);
+			case WAITING -> this.keys.waiting(queue);
 			case PENDING -> throw new IllegalArgumentException(
 					"Listing pending tasks is not supported; read the queue's stats instead");
 		};

@@ -29,7 +29,17 @@ final class ShardChoice {
 			return request;
 		}
 		return new EnqueueRequest(ShardName.of(request.queue(), index), request.id(), request.name(), request.payload(),
-				request.maxRetries(), request.delay(), request.at(), request.bizId(), request.dedupTtl());
+				request.maxRetries(), request.delay(), request.at(), request.bizId(), request.dedupTtl(),
+				request.after(), request.waitTimeout());
+	}
+
+	/**
+	 * The shard of a queue holding the tasks of a bizId, for a condition on them: a
+	 * waiting task awaits tasks of its own bizId (flows), which live in that bizId's
+	 * shard.
+	 */
+	static String shardOf(String queue, String bizId, int shards) {
+		return (shards == 1) ? queue : ShardName.of(queue, Math.floorMod(mix(bizId.hashCode()), shards));
 	}
 
 	/** Murmur3's finalizer: neighbouring strings end up far apart. */

@@ -50,6 +50,11 @@ public final class ShardedRedisBroker implements RedisBroker {
 		this.fetch = new ShardedFetch(shards, this.layout);
 	}
 
+	/** The broker of single-slot queues underneath. */
+	public RedisBroker shards() {
+		return this.shards;
+	}
+
 	/** The shard counts in use. */
 	public ShardLayout layout() {
 		return this.layout;
@@ -72,7 +77,7 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	@Override
 	public EnqueueResult enqueue(EnqueueRequest request) {
-		return this.shards.enqueue(ShardChoice.route(request, this.layout.configured(request.queue())));
+		return this.shards.enqueue(route(request));
 	}
 
 	/**
@@ -81,8 +86,47 @@ public final class ShardedRedisBroker implements RedisBroker {
 	@Override
 	public List<EnqueueResult> enqueueAll(List<EnqueueRequest> requests) {
 		List<EnqueueRequest> routed = new ArrayList<>(requests.size());
-		requests.forEach((request) -> routed.add(ShardChoice.route(request, this.layout.configured(request.queue()))));
+		requests.forEach((request) -> routed.add(route(request)));
 		return this.shards.enqueueAll(routed);
+	}
+
+	/**
+	 * The request in its shard, with each condition it waits for (flows) in the shard
+	 * where it is met: a condition on tasks of the request's bizId in that bizId's shard;
+	 * a condition on a task id in the shard holding that task (looked up), else in the
+	 * shard the id hashes to.
+	 */
+	private EnqueueRequest route(EnqueueRequest request) {
+		EnqueueRequest routed = ShardChoice.route(request, this.layout.configured(request.queue()));
+		if (request.after().isEmpty()) {
+			return routed;
+		}
+		List<EnqueueRequest.Awaited> after = new ArrayList<>(request.after().size());
+		for (EnqueueRequest.Awaited awaited : request.after()) {
+			after.add(new EnqueueRequest.Awaited(awaitedShard(awaited, request), awaited.condition()));
+		}
+		return routed.withAfter(after, routed.waitTimeout());
+	}
+
+	private String awaitedShard(EnqueueRequest.Awaited awaited, EnqueueRequest request) {
+		String queue = awaited.queue();
+		int shards = this.layout.configured(queue);
+		if (ShardName.parse(queue).index() > 0 || this.layout.served(queue).size() == 1) {
+			return queue;
+		}
+		if (awaited.condition().startsWith("b:") && request.bizId() != null) {
+			return ShardChoice.shardOf(queue, request.bizId(), shards);
+		}
+		if (awaited.condition().startsWith("i:")) {
+			String id = awaited.condition().substring(2);
+			for (String shard : this.layout.served(queue)) {
+				if (this.shards.find(shard, id).isPresent()) {
+					return shard;
+				}
+			}
+			return ShardChoice.shardOf(queue, id, shards);
+		}
+		return queue;
 	}
 
 	@Override
@@ -198,6 +242,7 @@ public final class ShardedRedisBroker implements RedisBroker {
 		long retry = 0;
 		long dead = 0;
 		long completed = 0;
+		long waiting = 0;
 		boolean paused = false;
 		Duration latency = Duration.ZERO;
 		for (QueueStats stats : each) {
@@ -207,10 +252,11 @@ public final class ShardedRedisBroker implements RedisBroker {
 			retry += stats.retry();
 			dead += stats.dead();
 			completed += stats.completed();
+			waiting += stats.waiting();
 			paused |= stats.paused();
 			latency = (stats.latency().compareTo(latency) > 0) ? stats.latency() : latency;
 		}
-		return new QueueStats(queue, pending, scheduled, active, retry, dead, completed, paused, latency);
+		return new QueueStats(queue, pending, scheduled, active, retry, dead, completed, paused, latency, waiting);
 	}
 
 	@Override

@@ -123,6 +123,7 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 	private static TaskState state(String id, String code) {
 		return switch (code) {
 			case "s" -> TaskState.SCHEDULED;
+			case "w" -> TaskState.WAITING;
 			case "p" -> TaskState.PENDING;
 			case "a" -> TaskState.ACTIVE;
 			case "r" -> TaskState.RETRY;

@@ -44,8 +44,11 @@ final class SubmitResults {
 		return switch (result.outcome()) {
 			case ENQUEUED -> submitted(request, result, TaskReceipt.Status.ENQUEUED);
 			case SCHEDULED -> submitted(request, result, TaskReceipt.Status.SCHEDULED);
-			case ALREADY_EXISTS -> new TaskReceipt(request.id(), (request.delay() != null || request.at() != null)
-					? TaskReceipt.Status.SCHEDULED : TaskReceipt.Status.ENQUEUED);
+			case WAITING -> submitted(request, result, TaskReceipt.Status.WAITING);
+			case ALREADY_EXISTS -> new TaskReceipt(request.id(),
+					!request.after().isEmpty() ? TaskReceipt.Status.WAITING
+							: (request.delay() != null || request.at() != null) ? TaskReceipt.Status.SCHEDULED
+									: TaskReceipt.Status.ENQUEUED);
 			// The dedup key names this very id: a re-send of a task Redis already took.
 			case DUPLICATE -> (result.id().equals(request.id()))
 					? record(request, new EnqueueResult(request.id(), EnqueueResult.Outcome.ALREADY_EXISTS))

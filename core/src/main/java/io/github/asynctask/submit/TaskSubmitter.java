@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import io.github.asynctask.SubmitInterceptor;
 import io.github.asynctask.TaskOptions;
@@ -13,6 +14,11 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.flow.FlowCompletion;
+import io.github.asynctask.flow.FlowRules;
+import io.github.asynctask.flow.PerCallAfter;
+import io.github.asynctask.flow.ResultWaiters;
+import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
@@ -38,6 +44,15 @@ public final class TaskSubmitter {
 	private final AfterCommitSubmissions afterCommit;
 
 	private final UlidGenerator ids;
+
+	private final @Nullable FlowRules flows;
+
+	private final @Nullable PerCallAfter perCallAfter;
+
+	/** Set once at start-up when results are on; read by callers after. */
+	private volatile @Nullable ResultWaiters resultWaiters;
+
+	private volatile @Nullable ResultWriter resultTypes;
 
 	private final SubmitObserver observer;
 
@@ -70,7 +85,21 @@ public final class TaskSubmitter {
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
 			SubmitObserver observer) {
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, observer, null);
+	}
+
+	/**
+	 * Create a submitter whose submits are observed and that applies the {@code after}
+	 * rules of flows.
+	 * @param observer wraps every submit (an observation)
+	 * @param flows the rules, {@code null} for none
+	 */
+	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
+			SubmitObserver observer, @Nullable FlowRules flows) {
 		this.observer = observer;
+		this.flows = flows;
+		this.perCallAfter = (flows != null) ? new PerCallAfter(broker, flows) : null;
 		this.broker = broker;
 		this.codec = codec;
 		this.bizIds = bizIds;
@@ -110,10 +139,42 @@ public final class TaskSubmitter {
 		return this.results.record(request, result);
 	}
 
+	/**
+	 * Let calls of methods returning {@code CompletableFuture<T>} wait for their results.
+	 */
+	public void results(ResultWaiters waiters, ResultWriter types) {
+		this.resultWaiters = waiters;
+		this.resultTypes = types;
+	}
+
+	/**
+	 * The future of a task method's call: completes with the task's result, or
+	 * exceptionally with {@link io.github.asynctask.TaskFailedException} when it goes
+	 * dead.
+	 */
+	public CompletableFuture<?> resultOf(TaskDefinition definition, TaskReceipt receipt) {
+		ResultWaiters waiters = this.resultWaiters;
+		ResultWriter types = this.resultTypes;
+		if (waiters == null || types == null) {
+			throw new IllegalStateException("Task " + definition.describe() + " returns a CompletableFuture, but "
+					+ "this submitter was built without results; use the auto-configured one");
+		}
+		return waiters.register(definition.queue(), receipt.taskId(), types.resultType(definition.method()), false);
+	}
+
+	/** The result waiters, {@code null} when results are off. */
+	public @Nullable ResultWaiters resultWaiters() {
+		return this.resultWaiters;
+	}
+
 	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options,
 			Map<String, String> headers) {
 		for (SubmitInterceptor interceptor : this.interceptors) {
 			interceptor.beforeSubmit(definition, args, headers);
+		}
+		String bizId = (options.getBizId() != null) ? options.getBizId() : this.bizIds.evaluate(definition, args);
+		if (bizId != null && this.flows != null && this.flows.isAwaited(definition.name())) {
+			headers.put(FlowCompletion.BIZ_ID_HEADER, bizId);
 		}
 		String payload = this.codec.encode(definition, args, headers, options.getTimeout());
 		String queue = (options.getQueue() != null) ? options.getQueue() : definition.queue();
@@ -126,10 +187,18 @@ public final class TaskSubmitter {
 		else if (delay != null && !delay.isZero()) {
 			request = request.withDelay(delay);
 		}
-		String bizId = (options.getBizId() != null) ? options.getBizId() : this.bizIds.evaluate(definition, args);
 		if (bizId != null) {
 			request = request.withBizId(bizId, definition.dedupTtl());
 		}
+		if (this.flows == null || this.perCallAfter == null) {
+			if (!options.getAfter().isEmpty()) {
+				throw new IllegalStateException("TaskOptions.after needs flows, which this submitter was built "
+						+ "without; use the auto-configured AsyncTaskTemplate");
+			}
+			return request;
+		}
+		request = this.perCallAfter.apply(this.flows.apply(request), options.getAfter());
+		this.perCallAfter.submitted(request.id(), request.queue());
 		return request;
 	}
 

@@ -34,8 +34,16 @@ final class Completion {
 
 	private final UnknownTasks unknownTasks;
 
+	private final SuccessHook successHook;
+
 	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
 			PendingReports pending, AckSender acks, UnknownTasks unknownTasks) {
+		this(broker, backoff, listener, completedRetention, pending, acks, unknownTasks, SuccessHook.NO_OP);
+	}
+
+	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
+			PendingReports pending, AckSender acks, UnknownTasks unknownTasks, SuccessHook successHook) {
+		this.successHook = successHook;
 		this.unknownTasks = unknownTasks;
 		this.broker = broker;
 		this.backoff = backoff;
@@ -53,7 +61,25 @@ final class Completion {
 			return;
 		}
 		if (outcome.succeeded()) {
+			Object result = outcome.result();
+			String rejected = this.successHook.handles(delivery, result) ? this.successHook.reject(delivery, result)
+					: null;
+			if (rejected != null) {
+				this.listener.failed(delivery.queue(), delivery.name(), ran, new IllegalStateException(rejected),
+						false);
+				send(new Report(task, "kill", () -> this.broker.kill(delivery, rejected),
+						() -> this.listener.dead(delivery.queue(), delivery.name(), rejected)), owner);
+				return;
+			}
 			this.listener.completed(delivery.queue(), delivery.name(), ran);
+			if (this.successHook.handles(delivery, result)) {
+				send(new Report(task, Report.COMPLETE, () -> {
+					this.successHook.beforeAck(delivery, result);
+					return this.broker.complete(delivery, this.completedRetention);
+				}, () -> {
+				}), owner);
+				return;
+			}
 			Report report = new Report(task, Report.COMPLETE,
 					() -> this.broker.complete(delivery, this.completedRetention), () -> {
 					});

@@ -3,18 +3,22 @@ package io.github.asynctask.worker;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 
 import io.github.asynctask.NonRetryableException;
 import io.github.asynctask.TaskExecution;
 import io.github.asynctask.TaskInterceptor;
 import io.github.asynctask.aop.TaskBodyInvoker;
+import io.github.asynctask.aop.BodyResult;
 import io.github.asynctask.codec.DecodedPayload;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.ShardName;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs one delivery on the calling pool thread: finds its definition, reads its arguments
@@ -67,10 +71,13 @@ final class Invoker {
 		TaskExecution execution = new TaskExecution(delivery.id(), delivery.name(), ShardName.queueOf(delivery.queue()),
 				delivery.attempt(), delivery.maxRetries(), payload.headers());
 		Throwable error = null;
+		Object result = null;
 		Watchdog.Watch deadline = this.watchdog.watch(task, timeout, () -> onHung.accept(timeout));
 		task.bodyThread(Thread.currentThread());
+		BodyResult.take();
 		try {
 			chain(execution, definition, payload, 0).proceed();
+			result = valueOf(BodyResult.take());
 		}
 		catch (Throwable ex) {
 			error = ex;
@@ -89,7 +96,23 @@ final class Invoker {
 			}
 			return Outcome.failed(timedOut, true);
 		}
-		return (error != null) ? Outcome.failed(error, isRetryable(definition, error)) : Outcome.success();
+		return (error != null) ? Outcome.failed(error, isRetryable(definition, error)) : Outcome.success(result);
+	}
+
+	/**
+	 * The value of a {@code CompletableFuture} a body returned, waited for within the
+	 * attempt's timeout (the watchdog interrupts the wait); its failure is the attempt's.
+	 */
+	private static @Nullable Object valueOf(@Nullable Object returned) throws Throwable {
+		if (!(returned instanceof CompletableFuture<?> future)) {
+			return null;
+		}
+		try {
+			return future.get();
+		}
+		catch (ExecutionException ex) {
+			throw (ex.getCause() != null) ? ex.getCause() : ex;
+		}
 	}
 
 	private TaskInterceptor.Chain chain(TaskExecution execution, TaskDefinition definition, DecodedPayload payload,

@@ -10,11 +10,21 @@ import org.jspecify.annotations.Nullable;
  * errors)
  * @param error what failed, {@code null} on success
  * @param reason the bounded text stored as the task's last error, empty on success
+ * @param result what a body returning {@code CompletableFuture<T>} completed with
  */
-record Outcome(boolean succeeded, boolean retryable, @Nullable Throwable error, String reason) {
+record Outcome(boolean succeeded, boolean retryable, @Nullable Throwable error, String reason,
+		@Nullable Object result) {
+
+	Outcome(boolean succeeded, boolean retryable, @Nullable Throwable error, String reason) {
+		this(succeeded, retryable, error, reason, null);
+	}
 
 	static Outcome success() {
 		return new Outcome(true, false, null, "");
+	}
+
+	static Outcome success(@Nullable Object result) {
+		return new Outcome(true, false, null, "", result);
 	}
 
 	static Outcome failed(Throwable error, boolean retryable) {

@@ -39,6 +39,8 @@ public final class WorkerContainerBuilder {
 
 	private String instanceId = InstanceInfo.newInstanceId();
 
+	private SuccessHook successHook = SuccessHook.NO_OP;
+
 	/**
 	 * Start a builder.
 	 * @param broker the broker
@@ -83,6 +85,12 @@ public final class WorkerContainerBuilder {
 		return this;
 	}
 
+	/** Work to do before acking some successes (flows). */
+	public WorkerContainerBuilder successHook(SuccessHook successHook) {
+		this.successHook = successHook;
+		return this;
+	}
+
 	public WorkerContainer build() {
 		Watchdog watchdog = new Watchdog();
 		PendingReports pending = new PendingReports();
@@ -90,7 +98,8 @@ public final class WorkerContainerBuilder {
 		AckSender acks = new AckSender(this.broker, this.settings.retention().completed(), pending);
 		Completion completion = new Completion(this.broker, this.backoff, this.listener,
 				this.settings.retention().completed(), pending, acks,
-				new UnknownTasks(this.broker, this.listener, this.settings.unknownTaskGrace(), this.instanceId));
+				new UnknownTasks(this.broker, this.listener, this.settings.unknownTaskGrace(), this.instanceId),
+				this.successHook);
 		return new WorkerContainer(this, invoker, completion, pending, acks, watchdog);
 	}
 

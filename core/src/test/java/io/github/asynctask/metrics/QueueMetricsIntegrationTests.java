@@ -116,7 +116,9 @@ class QueueMetricsIntegrationTests {
 	@Test
 	void dropsTheGaugesOfAQueueThatLeftTheRegistry() {
 		new QueueMetrics(this.broker, Map::of, REFRESH, this.clock).bindTo(this.registry);
-		assertThat(this.registry.find("asynctask.queue.size").tag("queue", QUEUE).gauges()).hasSize(6);
+		assertThat(this.registry.find("asynctask.queue.size").tag("queue", QUEUE).gauges()).hasSize(7);
+		assertThat(this.registry.find("asynctask.queue.size").tag("queue", QUEUE).tag("state", "waiting").gauge())
+			.isNotNull();
 
 		assertThat(this.broker.forgetQueueIfIdle(QUEUE, Duration.ZERO)).isTrue();
 		this.clock.advance(REFRESH);
@@ -148,7 +150,7 @@ class QueueMetricsIntegrationTests {
 		assertThat(this.registry.find("asynctask.queue.size").tag("queue", "reports").gauges()).isEmpty();
 		this.clock.advance(REFRESH);
 		scrape();
-		assertThat(this.registry.find("asynctask.queue.size").tag("queue", "reports").gauges()).hasSize(6);
+		assertThat(this.registry.find("asynctask.queue.size").tag("queue", "reports").gauges()).hasSize(7);
 	}
 
 	@Test

@@ -4,6 +4,8 @@ import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.redis.RedisBroker;
 
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.flow.FlowDescriptions;
+import io.github.asynctask.redis.FlowStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -39,9 +41,11 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties,
-			ObjectProvider<AsyncTaskTemplate> template) {
-		return new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
+			ObjectProvider<AsyncTaskTemplate> template, ObjectProvider<FlowStore> flowStore) {
+		TaskOperations operations = new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
 				new ScheduleAccess(template.getIfAvailable()));
+		flowStore.ifAvailable((store) -> operations.flows(new FlowDescriptions(store)));
+		return operations;
 	}
 
 	/**

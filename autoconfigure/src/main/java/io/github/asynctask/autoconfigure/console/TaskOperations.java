@@ -19,6 +19,7 @@ import io.github.asynctask.autoconfigure.console.Views.QueueView;
 import io.github.asynctask.autoconfigure.console.Views.ShardView;
 import io.github.asynctask.autoconfigure.console.Views.TaskPage;
 import io.github.asynctask.autoconfigure.console.Views.TaskView;
+import io.github.asynctask.flow.FlowDescriptions;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.ShardedRedisBroker;
 import tools.jackson.core.JacksonException;
@@ -46,6 +47,9 @@ public class TaskOperations {
 
 	private final ScheduleAccess schedules;
 
+	/** Set once at start-up when flows are on; read after. */
+	private volatile @Nullable FlowDescriptions flows;
+
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
 		this(broker, processed, showArguments, new ScheduleAccess(null));
 	}
@@ -71,6 +75,11 @@ public class TaskOperations {
 		this.schedules = schedules;
 	}
 
+	/** Show what waiting tasks wait for and kept results. */
+	public void flows(FlowDescriptions flows) {
+		this.flows = flows;
+	}
+
 	/** Every registered queue with its sizes, and every live instance. */
 	public Overview overview() {
 		InstanceInfos instances = new InstanceInfos(this.broker.instances());
@@ -92,6 +101,7 @@ public class TaskOperations {
 		sizes.put("retry", stats.retry());
 		sizes.put("dead", stats.dead());
 		sizes.put("completed", stats.completed());
+		sizes.put("waiting", stats.waiting());
 		return sizes;
 	}
 
@@ -119,6 +129,7 @@ public class TaskOperations {
 			case DEAD -> stats.dead();
 			case RETRY -> stats.retry();
 			case SCHEDULED -> stats.scheduled();
+			case WAITING -> stats.waiting();
 			default -> stats.completed();
 		};
 		List<TaskView> tasks = this.broker.list(queue, taskState, offset, count).stream().map(this::view).toList();
@@ -226,16 +237,21 @@ public class TaskOperations {
 			case "retry" -> TaskState.RETRY;
 			case "scheduled" -> TaskState.SCHEDULED;
 			case "completed" -> TaskState.COMPLETED;
+			case "waiting" -> TaskState.WAITING;
 			default -> throw new TaskOperationException(Reason.BAD_REQUEST,
-					"state must be one of dead, retry, scheduled, completed but was '" + state + "'");
+					"state must be one of dead, retry, scheduled, completed, waiting but was '" + state + "'");
 		};
 	}
 
 	private TaskView view(TaskInfo task) {
 		JsonNode arguments = this.showArguments ? arguments(task.payload()) : null;
+		FlowDescriptions flows = this.flows;
+		FlowDescriptions.Described described = (flows != null
+				&& (task.state() == TaskState.WAITING || task.state() == TaskState.COMPLETED))
+						? flows.describe(task.queue(), task.id()) : new FlowDescriptions.Described(List.of(), null);
 		return new TaskView(task.id(), task.name(), task.queue(), lower(task.state()), task.attempts(),
 				task.maxRetries(), task.lastError(), task.createdAt().toString(), task.updatedAt().toString(),
-				arguments, !this.showArguments);
+				arguments, !this.showArguments, described.waitsFor(), described.result());
 	}
 
 	// The payload is the codec's {"v":1,"args":[...],"h":{...}}; only the arguments are

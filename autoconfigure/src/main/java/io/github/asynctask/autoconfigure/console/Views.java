@@ -144,10 +144,13 @@ public final class Views {
 	 * @param arguments the call's arguments; {@code null} when hidden or unreadable
 	 * @param argumentsHidden whether {@code async-task.console.show-arguments=false} hid
 	 * them
+	 * @param waitsFor what a waiting task still waits for (flows), empty otherwise
+	 * @param result the kept result JSON of a task returning a CompletableFuture, cut to
+	 * 1,000 characters; {@code null} when none
 	 */
 	public record TaskView(String id, String name, String queue, String state, int attempts, int maxRetries,
 			@Nullable String lastError, String createdAt, String updatedAt, @Nullable JsonNode arguments,
-			boolean argumentsHidden) {
+			boolean argumentsHidden, List<String> waitsFor, @Nullable String result) {
 
 	}
 

@@ -61,8 +61,8 @@ class AsyncTaskEndpointIntegrationTests {
 		assertThat(queue.path("name").asString()).isEqualTo(QUEUE);
 		assertThat(queue.path("paused").asBoolean()).isTrue();
 		assertThat(queue.path("latencyMillis").asLong()).isGreaterThanOrEqualTo(0);
-		assertThat(queue.path("sizes").toString())
-			.isEqualTo("{\"pending\":1,\"scheduled\":0,\"active\":0,\"retry\":0,\"dead\":1,\"completed\":0}");
+		assertThat(queue.path("sizes").toString()).isEqualTo(
+				"{\"pending\":1,\"scheduled\":0,\"active\":0,\"retry\":0,\"dead\":1,\"completed\":0,\"waiting\":0}");
 		assertThat(queue.path("servedBy").toString())
 			.isEqualTo("[{\"instance\":\"web-1:4242:ab12cd34\",\"busy\":1,\"concurrency\":4}]");
 		JsonNode instance = overview.path("instances").get(0);

@@ -1,6 +1,6 @@
 --[[
   Reads a page of the tasks in one sorted-set state (scheduled, retry, active, dead,
-  completed), in score order.
+  completed, waiting), in score order.
 
   KEYS[1] <prefix>:{q}:<state>  zset
   KEYS[2] <prefix>:{q}:t        tasks hash (meta)

@@ -9,7 +9,9 @@
   KEYS[6] <prefix>:{q}:dead       zset
   KEYS[7] <prefix>:{q}:completed  zset
   KEYS[8] <prefix>:{q}:paused     string
-  Reply: { pending, scheduled, active, retry, dead, completed, paused 0|1, oldest pending age in ms }
+  KEYS[9] <prefix>:{q}:waiting    zset, tasks waiting for others (flows; optional)
+  Reply: { pending, scheduled, active, retry, dead, completed, paused 0|1, oldest pending age in ms,
+           waiting (when KEYS[9] is given) }
 ]]
 local tasks = KEYS[1]
 local age = 0
@@ -28,5 +30,6 @@ return {
   redis.call('ZCARD', KEYS[6]),
   redis.call('ZCARD', KEYS[7]),
   redis.call('EXISTS', KEYS[8]),
-  age
+  age,
+  KEYS[9] and redis.call('ZCARD', KEYS[9]) or nil
 }

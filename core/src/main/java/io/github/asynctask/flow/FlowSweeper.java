@@ -1,0 +1,201 @@
+package io.github.asynctask.flow;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import io.github.asynctask.QueueName;
+import io.github.asynctask.redis.DueWaits;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.FlowStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Finishes what crashes interrupted, per served queue and on its own thread: waiting
+ * tasks at their first check are registered again (a submit cut short) and those past
+ * their deadline go dead; releases owed longer than a grace (a completing worker that
+ * died) are carried out. Both steps are idempotent, so instances sweeping the same queue
+ * at once do no harm. Each run reads only due entries.
+ */
+public final class FlowSweeper implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(FlowSweeper.class);
+
+	private static final int BATCH = 100;
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final FlowStore store;
+
+	private final FlowReleases releases;
+
+	private final Supplier<? extends Iterable<String>> queues;
+
+	private final Duration interval;
+
+	private final Duration grace;
+
+	/** Guarded by this. */
+	private @Nullable Thread thread;
+
+	private volatile boolean running;
+
+	/** Queues whose completions just left releases owed: swept at once. */
+	private final BlockingQueue<String> owedIn = new LinkedBlockingQueue<>();
+
+	/**
+	 * @param queues the queues this instance serves
+	 * @param interval time between sweeps
+	 * @param grace how long a release stays owed before the sweep carries it out
+	 */
+	public FlowSweeper(FlowStore store, Supplier<? extends Iterable<String>> queues, Duration interval,
+			Duration grace) {
+		this.store = store;
+		this.releases = new FlowReleases(store);
+		this.queues = queues;
+		this.interval = interval;
+		this.grace = grace;
+	}
+
+	/**
+	 * A completion in {@code queue} left releases owed (per-call {@code after}): carry
+	 * them out now on the sweeper's thread rather than after the next interval.
+	 */
+	public void owedIn(String queue) {
+		if (!this.owedIn.contains(queue)) {
+			this.owedIn.add(queue);
+		}
+	}
+
+	/** Carry out the releases owed by {@code queue}, however recent. */
+	void releaseOwed(String queue) {
+		try {
+			List<String> owed = this.store.owed(queue, Duration.ZERO, BATCH);
+			if (!owed.isEmpty()) {
+				this.releases.carryOut(queue, owed);
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.warn(
+					"Releasing the tasks waiting for completed tasks of queue '{}' failed: {}; the sweep " + "retries",
+					queue, ex.toString());
+		}
+	}
+
+	/** One sweep of every served queue (the loop's body; tests call it directly). */
+	public void sweepOnce() {
+		for (String queue : this.queues.get()) {
+			try {
+				sweep(queue);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Sweeping the waiting tasks of queue '{}' failed: {}; next sweep in {}", queue,
+						ex.toString(), this.interval);
+			}
+		}
+	}
+
+	private void sweep(String queue) {
+		DueWaits due = this.store.due(queue, BATCH);
+		if (due.dead() > 0) {
+			logger.info("{} waiting task(s) of queue '{}' went to dead (wait timeout or unreadable data)", due.dead(),
+					queue);
+		}
+		for (DueWaits.Check check : due.checks()) {
+			this.store.watchAll(queue, check.id(), left(queue, check));
+		}
+		List<String> owed = this.store.owed(queue, this.grace, BATCH);
+		if (!owed.isEmpty()) {
+			logger.info("Carrying out {} release(s) owed by completed tasks of queue '{}'", owed.size(), queue);
+			this.releases.carryOut(queue, owed);
+		}
+	}
+
+	/** What a waiting task still waits for; unreadable pairs dropped with a warning. */
+	static List<EnqueueRequest.Awaited> left(String queue, DueWaits.Check check) {
+		List<EnqueueRequest.Awaited> after = new ArrayList<>();
+		JsonNode pairs;
+		try {
+			pairs = JSON.readTree(check.left());
+		}
+		catch (RuntimeException ex) {
+			pairs = null;
+		}
+		if (pairs == null || !pairs.isArray()) {
+			logger.warn("Task {} of queue '{}' has an unreadable list of what it waits for; it waits until its "
+					+ "timeout", check.id(), queue);
+			return after;
+		}
+		for (int i = 0; i + 1 < pairs.size(); i += 2) {
+			String owner = pairs.get(i).isString() ? pairs.get(i).asString() : "";
+			String condition = pairs.get(i + 1).isString() ? pairs.get(i + 1).asString() : "";
+			if (!QueueName.isValid(owner) || condition.isEmpty()) {
+				logger.warn("Dropped an unreadable entry of what task {} of queue '{}' waits for: {}, {}", check.id(),
+						queue, pairs.get(i), pairs.get(i + 1));
+				continue;
+			}
+			after.add(new EnqueueRequest.Awaited(owner, condition));
+		}
+		return after;
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.running) {
+			return;
+		}
+		this.running = true;
+		Thread thread = new Thread(this::loop, "asynctask-flows");
+		thread.setDaemon(true);
+		this.thread = thread;
+		thread.start();
+	}
+
+	private void loop() {
+		long nextSweep = 0;
+		while (this.running) {
+			if (System.nanoTime() - nextSweep >= 0) {
+				sweepOnce();
+				nextSweep = System.nanoTime() + this.interval.toNanos();
+			}
+			try {
+				String queue = this.owedIn.poll(Math.max(0, nextSweep - System.nanoTime()), TimeUnit.NANOSECONDS);
+				if (queue != null) {
+					releaseOwed(queue);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+		}
+	}
+
+	@Override
+	public void stop() {
+		Thread thread;
+		synchronized (this) {
+			this.running = false;
+			thread = this.thread;
+			this.thread = null;
+		}
+		if (thread != null) {
+			thread.interrupt();
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+}

@@ -1,0 +1,252 @@
+package io.github.asynctask.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * The Redis side of flows ("run after"), one script per step, each in one queue's slot:
+ * park a waiting task ({@code flow_wait.lua}), register it with an awaited condition or
+ * find that condition met ({@code flow_watch.lua}), mark a condition met and collect the
+ * waiters it owes a release ({@code flow_done.lua}), cross a condition off a waiting task
+ * ({@code flow_release.lua}, idempotent), forget carried-out releases
+ * ({@code flow_settle.lua}), and the two sweeps ({@code flow_due.lua},
+ * {@code flow_owed.lua}). What the steps mean together lives in {@code flow/}.
+ */
+public final class FlowStore {
+
+	private static final Logger logger = LoggerFactory.getLogger(FlowStore.class);
+
+	static final LuaScript WAIT = LuaScript.load("flow_wait");
+
+	static final LuaScript WATCH = LuaScript.load("flow_watch");
+
+	static final LuaScript DONE = LuaScript.load("flow_done");
+
+	static final LuaScript RELEASE = LuaScript.load("flow_release");
+
+	static final LuaScript SETTLE = LuaScript.load("flow_settle");
+
+	static final LuaScript DUE = LuaScript.load("flow_due");
+
+	static final LuaScript OWED = LuaScript.load("flow_owed");
+
+	static final LuaScript RESULT_PUT = LuaScript.load("result_put");
+
+	static final LuaScript RESULT_GET = LuaScript.load("result_get");
+
+	static final LuaScript DETAILS = LuaScript.load("flow_details");
+
+	/** Separates the parts of a waiter ref and of an owed entry. */
+	public static final String SEPARATOR = "\n";
+
+	private final ScriptRunner runner;
+
+	private final RedisKeys keys;
+
+	public FlowStore(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration replyTimeout) {
+		this(new ScriptRunner(connectionFactory, replyTimeout), keys);
+	}
+
+	FlowStore(ScriptRunner runner, RedisKeys keys) {
+		this.runner = runner;
+		this.keys = keys;
+	}
+
+	/** What registering a waiter with a condition found. */
+	public enum Watch {
+
+		/** The condition is met already: release the waiter for it. */
+		MET,
+
+		/** Registered: the completing worker releases it. */
+		REGISTERED,
+
+		/** Registered, and an unreadable waiter list in Redis was replaced. */
+		REPLACED_UNREADABLE
+
+	}
+
+	/**
+	 * Park a task as waiting.
+	 * @param firstCheck when the sweep first registers it again
+	 * @return the enqueue outcome ({@code WAITING}, {@code DUPLICATE} or
+	 * {@code ALREADY_EXISTS}) with the id
+	 */
+	EnqueueResult park(EnqueueRequest request, String uniqueKey, Duration firstCheck) {
+		String queue = request.queue();
+		List<String> args = new ArrayList<>(7 + 2 * request.after().size());
+		args.addAll(List.of(request.id(), request.name(), request.payload(), Integer.toString(request.maxRetries()),
+				(request.bizId() != null) ? millis(request.dedupTtl()) : "0",
+				Long.toString(Math.max(1, request.waitTimeout().toMillis())),
+				Long.toString(Math.max(1, firstCheck.toMillis()))));
+		request.after().forEach((awaited) -> {
+			args.add(awaited.queue());
+			args.add(awaited.condition());
+		});
+		List<?> reply = Replies.list(
+				this.runner.run(
+						WAIT, queue, List.of(this.keys.tasks(queue), this.keys.payloads(queue),
+								this.keys.waiting(queue), this.keys.waitData(queue), uniqueKey, this.keys.done(queue)),
+						args));
+		String id = Replies.string(reply.get(1));
+		return switch ((int) Replies.number(reply.get(0))) {
+			case 4 -> new EnqueueResult(id, EnqueueResult.Outcome.WAITING);
+			case 0 -> new EnqueueResult(id, EnqueueResult.Outcome.DUPLICATE);
+			default -> new EnqueueResult(id, EnqueueResult.Outcome.ALREADY_EXISTS);
+		};
+	}
+
+	/** Register waiting task {@code id} of {@code queue} with a condition. */
+	public Watch watch(EnqueueRequest.Awaited awaited, String queue, String id) {
+		String owner = awaited.queue();
+		long code = Replies
+			.single(this.runner.run(
+					WATCH, owner, List.of(this.keys.flowWatchers(owner), this.keys.flowMet(owner),
+							this.keys.tasks(owner), this.keys.done(owner)),
+					List.of(awaited.condition(), queue + SEPARATOR + id)));
+		return (code == 1) ? Watch.MET : (code == 2) ? Watch.REPLACED_UNREADABLE : Watch.REGISTERED;
+	}
+
+	/**
+	 * Register waiting task {@code id} of {@code queue} with every condition and release
+	 * it for those met; an unreadable waiter list found on the way is replaced, with a
+	 * warning.
+	 * @return whether this call released it to pending
+	 */
+	public boolean watchAll(String queue, String id, List<EnqueueRequest.Awaited> after) {
+		boolean released = false;
+		for (EnqueueRequest.Awaited awaited : after) {
+			Watch watch = watch(awaited, queue, id);
+			if (watch == Watch.REPLACED_UNREADABLE) {
+				logger.warn(
+						"Dropped an unreadable list of tasks waiting for {} in queue '{}' (found while "
+								+ "registering task {}); the waiters it held register again at their next check",
+						awaited.condition(), awaited.queue(), id);
+			}
+			if (watch == Watch.MET && release(queue, id, awaited) == 1) {
+				released = true;
+			}
+		}
+		return released;
+	}
+
+	/**
+	 * Mark a condition of {@code queue} met for {@code remember}.
+	 * @return the owed entries ({@code <condition>\n<queue>\n<id>}) it added
+	 */
+	public List<String> done(String queue, String condition, Duration remember) {
+		List<?> reply = Replies.list(this.runner.run(DONE, queue,
+				List.of(this.keys.flowWatchers(queue), this.keys.flowMet(queue), this.keys.flowOwed(queue)),
+				List.of(condition, Long.toString(Math.max(1, remember.toMillis())))));
+		return strings(reply, 0);
+	}
+
+	/**
+	 * Cross a met condition off waiting task {@code id} of {@code queue}.
+	 * @return 1 released to pending, 2 crossed off, 0 nothing to do, -1 unreadable
+	 */
+	public int release(String queue, String id, EnqueueRequest.Awaited awaited) {
+		return (int) Replies.single(this.runner.run(RELEASE, queue,
+				List.of(this.keys.tasks(queue), this.keys.payloads(queue), this.keys.waiting(queue),
+						this.keys.waitData(queue), this.keys.pending(queue), this.keys.wake(queue)),
+				List.of(id, awaited.queue(), awaited.condition())));
+	}
+
+	/** Forget owed entries of {@code queue} that were carried out. */
+	public void settle(String queue, List<String> entries) {
+		if (!entries.isEmpty()) {
+			this.runner.run(SETTLE, queue, List.of(this.keys.flowOwed(queue)), entries);
+		}
+	}
+
+	/** Owed entries of {@code queue} older than {@code grace}. */
+	public List<String> owed(String queue, Duration grace, int limit) {
+		return strings(Replies.list(this.runner.run(OWED, queue, List.of(this.keys.flowOwed(queue)),
+				List.of(millis(grace), Integer.toString(limit)))), 0);
+	}
+
+	/**
+	 * Sweep the waiting tasks of {@code queue} whose check time came.
+	 * @return how many went to dead, and the others with the JSON array of what they
+	 * still wait for
+	 */
+	public DueWaits due(String queue, int limit) {
+		List<?> reply = Replies.list(this.runner.run(DUE, queue, List.of(this.keys.tasks(queue),
+				this.keys.payloads(queue), this.keys.waiting(queue), this.keys.waitData(queue), this.keys.dead(queue)),
+				List.of(Integer.toString(limit))));
+		List<String> rest = strings(reply, 1);
+		List<DueWaits.Check> checks = new ArrayList<>(rest.size() / 2);
+		for (int i = 0; i + 1 < rest.size(); i += 2) {
+			checks.add(new DueWaits.Check(rest.get(i), rest.get(i + 1)));
+		}
+		return new DueWaits((int) Replies.number(reply.get(0)), checks);
+	}
+
+	/** Keep the result of task {@code id} for {@code retention} and announce it. */
+	public void putResult(String queue, String id, String json, Duration retention) {
+		this.runner.run(RESULT_PUT, queue, List.of(this.keys.result(queue, id)), List.of(json,
+				Long.toString(Math.max(1, retention.toMillis())), this.keys.resultsChannel(), queue + SEPARATOR + id));
+	}
+
+	/** Where the results of these tasks of {@code queue} stand, in order. */
+	public List<ResultState> results(String queue, List<String> ids) {
+		List<String> keys = new ArrayList<>(2 + ids.size());
+		keys.add(this.keys.tasks(queue));
+		keys.add(this.keys.dead(queue));
+		ids.forEach((id) -> keys.add(this.keys.result(queue, id)));
+		List<?> reply = Replies.list(this.runner.run(RESULT_GET, queue, keys, ids));
+		List<ResultState> states = new ArrayList<>(ids.size());
+		for (int i = 0; i + 2 < reply.size(); i += 3) {
+			states.add(new ResultState(Replies.string(reply.get(i)).charAt(0), Replies.string(reply.get(i + 1)),
+					Replies.string(reply.get(i + 2))));
+		}
+		return states;
+	}
+
+	/**
+	 * What a task waits for (queue, condition pairs as stored JSON, {@code ""} when it
+	 * waits for nothing) and its kept result cut to {@code most} characters.
+	 */
+	public Details details(String queue, String id, int most) {
+		List<?> reply = Replies.list(this.runner.run(DETAILS, queue,
+				List.of(this.keys.waitData(queue), this.keys.result(queue, id)), List.of(id, Integer.toString(most))));
+		return new Details(Replies.string(reply.get(0)), Replies.string(reply.get(1)), Replies.number(reply.get(2)));
+	}
+
+	/**
+	 * A task's flow details: raw wait JSON, result JSON (maybe cut), full result length.
+	 */
+	public record Details(String waitJson, String result, long resultLength) {
+	}
+
+	/** The channel announcing stored results. */
+	public String resultsChannel() {
+		return this.keys.resultsChannel();
+	}
+
+	/**
+	 * Where a result stands: {@code r} stored ({@code a} the JSON), {@code d} dead
+	 * ({@code a} task name, {@code b} last error), {@code p} not finished, {@code x}
+	 * nothing known.
+	 */
+	public record ResultState(char status, String a, String b) {
+	}
+
+	private static List<String> strings(List<?> reply, int from) {
+		List<String> out = new ArrayList<>(Math.max(0, reply.size() - from));
+		for (int i = from; i < reply.size(); i++) {
+			out.add(Replies.string(reply.get(i)));
+		}
+		return out;
+	}
+
+	private static String millis(Duration duration) {
+		return Long.toString(Math.max(0, duration.toMillis()));
+	}
+
+}

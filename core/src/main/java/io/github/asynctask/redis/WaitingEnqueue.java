@@ -1,0 +1,37 @@
+package io.github.asynctask.redis;
+
+import java.time.Duration;
+
+import io.github.asynctask.redis.EnqueueResult.Outcome;
+
+/**
+ * Records a task that waits for others (flows), in three steps that cannot be one script
+ * since the awaited tasks may live in other slots: park it as waiting, register it with
+ * each awaited condition, release it for each condition met already. Every step is
+ * idempotent, so a re-send repeats them all; a crash between them is finished by the
+ * first check of the waiting sweep, which registers it again.
+ */
+final class WaitingEnqueue {
+
+	/** When the sweep first registers a parked task again (a crashed submit's repair). */
+	static final Duration FIRST_CHECK = Duration.ofSeconds(30);
+
+	private final FlowStore store;
+
+	WaitingEnqueue(FlowStore store) {
+		this.store = store;
+	}
+
+	EnqueueResult enqueue(EnqueueRequest request, String uniqueKey) {
+		EnqueueResult parked = this.store.park(request, uniqueKey, FIRST_CHECK);
+		if (parked.outcome() == Outcome.DUPLICATE) {
+			return parked;
+		}
+		boolean released = this.store.watchAll(request.queue(), request.id(), request.after());
+		if (parked.outcome() == Outcome.ALREADY_EXISTS) {
+			return parked;
+		}
+		return released ? new EnqueueResult(request.id(), Outcome.ENQUEUED) : parked;
+	}
+
+}

@@ -1,0 +1,60 @@
+--[[
+  One condition of a waiting task is met: it is crossed off, and when none is left the task
+  moves to pending. Idempotent, so at-least-once callers (the completing worker, the sweep
+  of owed releases) never release a task twice: a task no longer waiting, or a condition
+  crossed off already, changes nothing.
+
+  KEYS[1] <prefix>:{q}:t        tasks hash (meta)
+  KEYS[2] <prefix>:{q}:p        payloads hash
+  KEYS[3] <prefix>:{q}:waiting  zset
+  KEYS[4] <prefix>:{q}:wait     hash, id -> wait JSON (see flow_wait.lua)
+  KEYS[5] <prefix>:{q}:pending  list
+  KEYS[6] <prefix>:{q}:wake     list, wake-up token
+  ARGV[1] task id
+  ARGV[2] queue of the condition
+  ARGV[3] condition
+  Reply: 1 released to pending, 2 crossed off (others left), 0 nothing to do,
+         -1 unreadable data (left for flow_due.lua to move to dead)
+]]
+local tasks, payloads, waiting, wait, pending, wake_list = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local id, queue, condition = ARGV[1], ARGV[2], ARGV[3]
+local meta, _, err = read_task(tasks, id)
+if err then
+  return (err == 'missing') and 0 or -1
+end
+if meta.s ~= 'w' then
+  return 0
+end
+local raw = redis.call('HGET', wait, id)
+local ok, data = pcall(cjson.decode, raw or '')
+if not ok or type(data) ~= 'table' or type(data.l) ~= 'table' then
+  return -1
+end
+local left = {}
+local crossed = false
+for i = 1, #data.l - 1, 2 do
+  if not crossed and data.l[i] == queue and data.l[i + 1] == condition then
+    crossed = true
+  else
+    left[#left + 1] = data.l[i]
+    left[#left + 1] = data.l[i + 1]
+  end
+end
+if not crossed then
+  return 0
+end
+if #left > 0 then
+  data.l = left
+  redis.call('HSET', wait, id, cjson.encode(data))
+  return 2
+end
+local now = now_ms()
+meta.s = 'p'
+meta.t = now
+write_task(tasks, payloads, id, meta)
+redis.call('HDEL', wait, id)
+redis.call('ZREM', waiting, id)
+if redis.call('LPUSH', pending, id) == 1 then
+  wake(wake_list)
+end
+return 1

@@ -1,0 +1,126 @@
+package io.github.asynctask.redis;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.asynctask.TaskState;
+import io.github.asynctask.flow.FlowSweeper;
+import io.github.asynctask.test.RedisCluster;
+import io.github.asynctask.test.RedisClusterExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Flows across slots on a local 3-master Redis Cluster: the awaited task's queue and the
+ * waiting task's queue live on different masters. A worker that died right after marking
+ * the awaited task done (before releasing anything) leaves the release owed, and the
+ * sweep releases the waiting task exactly once; hostile entries are dropped with a
+ * warning.
+ */
+@ExtendWith({ RedisClusterExtension.class, OutputCaptureExtension.class })
+class FlowClusterIntegrationTests {
+
+	private static LettuceConnectionFactory connectionFactory;
+
+	private static LuaRedisBroker broker;
+
+	private static FlowStore store;
+
+	private static String payments;
+
+	private static String shipping;
+
+	@BeforeAll
+	static void connect(RedisCluster cluster) {
+		connectionFactory = RedisConnections.cluster(cluster.hostPorts());
+		RedisKeys keys = new RedisKeys("asynctask");
+		broker = new LuaRedisBroker(connectionFactory, keys);
+		store = new FlowStore(connectionFactory, keys, Duration.ofSeconds(5));
+		payments = "payments";
+		shipping = List.of("shipping", "ship", "dispatch", "mail", "orders", "reports")
+			.stream()
+			.filter((queue) -> !cluster.masterFor(keys.tasks(queue))
+				.toString()
+				.equals(cluster.masterFor(keys.tasks(payments)).toString()))
+			.findFirst()
+			.orElseThrow();
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connectionFactory.destroy();
+	}
+
+	private static EnqueueRequest ship(String id, String order) {
+		return EnqueueRequest.now(shipping, id, "order.ship", "{}", 0)
+			.withBizId(order, Duration.ofMinutes(5))
+			.withAfter(List.of(EnqueueRequest.Awaited.task(payments, "order.pay", order)), Duration.ofHours(1));
+	}
+
+	@Test
+	void aWorkerDeadBetweenMarkAndReleaseLeavesItOwedAndTheSweepReleasesOnce() {
+		assertThat(broker.enqueue(ship("ship-1", "o-1")).outcome()).isEqualTo(EnqueueResult.Outcome.WAITING);
+		assertThat(broker.find(shipping, "ship-1"))
+			.hasValueSatisfying((task) -> assertThat(task.state()).isEqualTo(TaskState.WAITING));
+		// the completing worker marks order.pay of o-1 done, then dies before releasing
+		List<String> owed = store.done(payments, EnqueueRequest.Awaited.task(payments, "order.pay", "o-1").condition(),
+				Duration.ofMinutes(5));
+		assertThat(owed).hasSize(1);
+		assertThat(broker.find(shipping, "ship-1"))
+			.hasValueSatisfying((task) -> assertThat(task.state()).isEqualTo(TaskState.WAITING));
+		FlowSweeper sweeper = new FlowSweeper(store, () -> List.of(payments, shipping), Duration.ofSeconds(1),
+				Duration.ZERO);
+		sweeper.sweepOnce();
+		sweeper.sweepOnce();
+		assertThat(broker.find(shipping, "ship-1"))
+			.hasValueSatisfying((task) -> assertThat(task.state()).isEqualTo(TaskState.PENDING));
+		assertThat(store.owed(payments, Duration.ZERO, 10)).isEmpty();
+		// a late re-run of the release (the dead worker's, re-sent) changes nothing
+		assertThat(store.release(shipping, "ship-1", EnqueueRequest.Awaited.task(payments, "order.pay", "o-1")))
+			.isZero();
+		// released once: one entry in pending
+		assertThat(broker.dequeue(shipping, 100, Duration.ofSeconds(30))).extracting(Delivery::id)
+			.containsOnlyOnce("ship-1");
+		// a waiter submitted now that pay is remembered runs at once
+		assertThat(broker
+			.enqueue(EnqueueRequest.now(shipping, "ship-3", "order.ship", "{}", 0)
+				.withBizId("o-1c", Duration.ofMinutes(5))
+				.withAfter(List.of(EnqueueRequest.Awaited.task(payments, "order.pay", "o-1")), Duration.ofHours(1)))
+			.outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+	}
+
+	@Test
+	void hostileEntriesAreDroppedWithAWarningAndTheOthersAreReleased(CapturedOutput output) {
+		String condition = EnqueueRequest.Awaited.task(payments, "order.pay", "o-2").condition();
+		broker.enqueue(ship("ship-h", "o-2"));
+		// an owed entry that names no queue and no task, beside the real one
+		try (var connection = connectionFactory.getClusterConnection()) {
+			connection.zSetCommands()
+				.zAdd(new RedisKeys("asynctask").flowOwed(payments).getBytes(), 0, "garbage".getBytes());
+			// an unreadable waiter list for another condition
+			connection.hashCommands()
+				.hSet(new RedisKeys("asynctask").flowWatchers(payments).getBytes(),
+						EnqueueRequest.Awaited.task(payments, "order.pay", "o-3").condition().getBytes(),
+						"{not json".getBytes());
+		}
+		store.done(payments, condition, Duration.ofMinutes(5));
+		new FlowSweeper(store, () -> List.of(payments), Duration.ofSeconds(1), Duration.ZERO).sweepOnce();
+		assertThat(broker.find(shipping, "ship-h"))
+			.hasValueSatisfying((task) -> assertThat(task.state()).isEqualTo(TaskState.PENDING));
+		assertThat(output).contains("Dropped an unreadable entry of the waiting tasks owed a release by queue");
+		assertThat(store.owed(payments, Duration.ZERO, 10)).isEmpty();
+		broker.enqueue(ship("ship-h3", "o-3"));
+		assertThat(output).contains("Dropped an unreadable list of tasks waiting for");
+		assertThat(broker.find(shipping, "ship-h3"))
+			.hasValueSatisfying((task) -> assertThat(task.state()).isEqualTo(TaskState.WAITING));
+	}
+
+}
