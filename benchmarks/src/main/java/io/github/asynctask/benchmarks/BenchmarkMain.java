@@ -54,7 +54,8 @@ public final class BenchmarkMain {
 
 	static List<Scenario> scenarios() {
 		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(), new LatenessScenario(),
-				new MemoryScenario(), new IdleScenario(), new ScheduleScenario(), new ScaleScenario());
+				new MemoryScenario(), new IdleScenario(), new ScheduleScenario(), new ConsoleScenario(),
+				new ScaleScenario());
 	}
 
 	/**

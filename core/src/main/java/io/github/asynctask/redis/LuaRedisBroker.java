@@ -318,18 +318,30 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	@Override
 	public AckResult retry(Delivery delivery, Duration delay, String error) {
+		return retry(delivery, delay, error, null);
+	}
+
+	@Override
+	public AckResult retry(Delivery delivery, Duration delay, String error, @Nullable String attempt) {
 		String queue = delivery.queue();
 		return ack(Scripts.RETRY, delivery,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
 						this.keys.retry(queue), this.keys.payloads(queue)),
-				List.of(millis(delay), error, this.keys.dueChannel(queue)));
+				List.of(millis(delay), error, this.keys.dueChannel(queue), (attempt != null) ? attempt : ""));
 	}
 
 	@Override
 	public AckResult kill(Delivery delivery, String reason) {
+		return kill(delivery, reason, null);
+	}
+
+	@Override
+	public AckResult kill(Delivery delivery, String reason, @Nullable String attempt) {
 		String queue = delivery.queue();
-		return ack(Scripts.KILL, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.dead(queue), this.keys.payloads(queue)), List.of(reason));
+		return ack(
+				Scripts.KILL, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
+						this.keys.leases(queue), this.keys.dead(queue), this.keys.payloads(queue)),
+				List.of(reason, (attempt != null) ? attempt : ""));
 	}
 
 	@Override

@@ -72,8 +72,27 @@ public interface RedisBroker {
 	 */
 	AckResult retry(Delivery delivery, Duration delay, String error);
 
+	/**
+	 * {@link #retry(Delivery, Duration, String)}, also keeping the failed attempt in the
+	 * task's bounded history (the last 10 attempts).
+	 * @param attempt the attempt as a JSON document ({@code start}, {@code end},
+	 * {@code instance}, {@code error}, {@code message}, {@code stack}), or null for none
+	 */
+	default AckResult retry(Delivery delivery, Duration delay, String error, @Nullable String attempt) {
+		return retry(delivery, delay, error);
+	}
+
 	/** The delivery failed for good: move the task to dead with the reason. */
 	AckResult kill(Delivery delivery, String reason);
+
+	/**
+	 * {@link #kill(Delivery, String)}, also keeping the failed attempt in the task's
+	 * bounded history.
+	 * @param attempt the attempt as a JSON document, or null for none
+	 */
+	default AckResult kill(Delivery delivery, String reason, @Nullable String attempt) {
+		return kill(delivery, reason);
+	}
 
 	/** Hand the delivery back to pending (shutdown); the attempt is not counted. */
 	AckResult requeue(Delivery delivery);

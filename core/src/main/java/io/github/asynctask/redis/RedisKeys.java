@@ -38,6 +38,8 @@ import io.github.asynctask.QueueName;
  *                               non-empty, resumed with tasks, or a fetch left tasks behind
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
  * &lt;prefix&gt;:{q}:workers    ZSET   instance id -> serves the queue until (ms)
+ * &lt;prefix&gt;:{q}:hist:m:&lt;epoch minute&gt; HASH p processed, f failed (expires after 2 h)
+ * &lt;prefix&gt;:{q}:hist:d:&lt;epoch day&gt;    HASH p processed, f failed (expires after 91 days)
  * &lt;prefix&gt;:queues         SET    every registered queue name
  * &lt;prefix&gt;:{instances}:seen ZSET  instance id -> expires at (ms)
  * &lt;prefix&gt;:{instances}:info HASH  instance id -> info JSON
@@ -224,6 +226,19 @@ public final class RedisKeys {
 	 */
 	public static String shard(String queue, int index) {
 		return ShardName.of(queue, index);
+	}
+
+	/**
+	 * A queue's processed/failed counts of one minute (epoch minute), for the console's
+	 * history.
+	 */
+	public String historyMinute(String queue, long epochMinute) {
+		return queueKey(queue, "hist:m:" + epochMinute);
+	}
+
+	/** A queue's processed/failed counts of one UTC day (epoch day). */
+	public String historyDay(String queue, long epochDay) {
+		return queueKey(queue, "hist:d:" + epochDay);
 	}
 
 	public String queues() {

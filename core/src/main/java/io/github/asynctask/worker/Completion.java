@@ -1,6 +1,7 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
+import java.time.Instant;
 
 import io.github.asynctask.BackoffPolicy;
 import io.github.asynctask.event.TaskListener;
@@ -36,15 +37,20 @@ final class Completion {
 
 	private final SuccessHook successHook;
 
+	/** Named in each failed attempt's record. */
+	private final String instanceId;
+
 	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
 			PendingReports pending, AckSender acks, UnknownTasks unknownTasks) {
-		this(broker, backoff, listener, completedRetention, pending, acks, unknownTasks, SuccessHook.NO_OP);
+		this(broker, backoff, listener, completedRetention, pending, acks, unknownTasks, SuccessHook.NO_OP, "unknown");
 	}
 
 	Completion(RedisBroker broker, BackoffPolicy backoff, TaskListener listener, Duration completedRetention,
-			PendingReports pending, AckSender acks, UnknownTasks unknownTasks, SuccessHook successHook) {
+			PendingReports pending, AckSender acks, UnknownTasks unknownTasks, SuccessHook successHook,
+			String instanceId) {
 		this.successHook = successHook;
 		this.unknownTasks = unknownTasks;
+		this.instanceId = instanceId;
 		this.broker = broker;
 		this.backoff = backoff;
 		this.listener = listener;
@@ -91,13 +97,14 @@ final class Completion {
 		Throwable error = (outcome.error() != null) ? outcome.error() : new IllegalStateException(outcome.reason());
 		boolean willRetry = outcome.retryable() && delivery.hasRetriesLeft();
 		this.listener.failed(delivery.queue(), delivery.name(), ran, error, willRetry);
+		String attempt = AttemptRecord.json(Instant.now(), ran, this.instanceId, error);
 		if (willRetry) {
 			Duration delay = nextDelay(delivery, error);
-			send(new Report(task, "retry", () -> this.broker.retry(delivery, delay, outcome.reason()),
+			send(new Report(task, "retry", () -> this.broker.retry(delivery, delay, outcome.reason(), attempt),
 					() -> this.listener.retried(delivery.queue(), delivery.name())), owner);
 		}
 		else {
-			send(new Report(task, "kill", () -> this.broker.kill(delivery, outcome.reason()),
+			send(new Report(task, "kill", () -> this.broker.kill(delivery, outcome.reason(), attempt),
 					() -> this.listener.dead(delivery.queue(), delivery.name(), outcome.reason())), owner);
 		}
 	}

@@ -12,10 +12,16 @@ import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What this instance tells the dashboard in its heartbeat: host, pid, start time, and
- * busy and total threads per queue.
+ * What this instance tells the dashboard in its heartbeat: host, pid, start time, and per
+ * queue the busy and total threads and the ids of the tasks running now (the first
+ * {@value #MAX_RUNNING_LISTED}).
  */
 final class InstanceInfo {
+
+	/**
+	 * Most running task ids told per queue, so the info stays small at any concurrency.
+	 */
+	static final int MAX_RUNNING_LISTED = 50;
 
 	private final String host = hostName();
 
@@ -24,6 +30,9 @@ final class InstanceInfo {
 	private final Instant startedAt = Instant.now();
 
 	private final List<QueueWorker> workers;
+
+	/** The async-task version from the jar manifest ("dev" when run from classes). */
+	private static final String VERSION = version();
 
 	InstanceInfo(List<QueueWorker> workers) {
 		this.workers = List.copyOf(workers);
@@ -40,7 +49,8 @@ final class InstanceInfo {
 		int total = 0;
 		for (QueueWorker worker : this.workers) {
 			int queueBusy = worker.permits().busy();
-			queues.put(worker.queue(), Map.of("busy", queueBusy, "concurrency", worker.permits().total()));
+			queues.put(worker.queue(), Map.of("busy", queueBusy, "concurrency", worker.permits().total(), "running",
+					worker.running().ids(MAX_RUNNING_LISTED)));
 			busy += queueBusy;
 			total += worker.permits().total();
 		}
@@ -48,10 +58,16 @@ final class InstanceInfo {
 		info.put("host", this.host);
 		info.put("pid", this.pid);
 		info.put("startedAt", this.startedAt.toString());
+		info.put("version", VERSION);
 		info.put("busy", busy);
 		info.put("threads", total);
 		info.put("queues", queues);
 		return JsonMapper.shared().writeValueAsString(info);
+	}
+
+	private static String version() {
+		String version = InstanceInfo.class.getPackage().getImplementationVersion();
+		return (version != null) ? version : "dev";
 	}
 
 	private static String hostName() {

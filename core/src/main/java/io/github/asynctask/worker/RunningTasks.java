@@ -35,6 +35,11 @@ final class RunningTasks {
 		return this.tasks.size();
 	}
 
+	/** The ids of up to {@code max} deliveries held now, for the console. */
+	List<String> ids(int max) {
+		return this.tasks.keySet().stream().map(DeliveryToken::id).distinct().limit(max).toList();
+	}
+
 	Collection<RunningTask> all() {
 		return List.copyOf(this.tasks.values());
 	}

@@ -99,7 +99,7 @@ public final class WorkerContainerBuilder {
 		Completion completion = new Completion(this.broker, this.backoff, this.listener,
 				this.settings.retention().completed(), pending, acks,
 				new UnknownTasks(this.broker, this.listener, this.settings.unknownTaskGrace(), this.instanceId),
-				this.successHook);
+				this.successHook, this.instanceId);
 		return new WorkerContainer(this, invoker, completion, pending, acks, watchdog);
 	}
 

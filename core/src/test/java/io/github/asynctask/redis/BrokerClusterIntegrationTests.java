@@ -62,6 +62,33 @@ class BrokerClusterIntegrationTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "default", "mail", "orders", "reports" })
+	void theConsoleScriptsRunOnTheShardOwningTheQueue(String queue) {
+		RedisKeys keys = new RedisKeys("asynctask");
+		TaskPages pages = new TaskPages(connectionFactory, keys, Duration.ofSeconds(5));
+		BulkActions bulk = new BulkActions(connectionFactory, keys, Duration.ofSeconds(5));
+		RedisHistory history = new RedisHistory(connectionFactory, keys, Duration.ofSeconds(5));
+		broker.enqueue(EnqueueRequest.now(queue, queue + "-c1", "t", "{}", 1).withBizId("b-1", Duration.ofMinutes(1)));
+		broker.enqueue(EnqueueRequest.now(queue, queue + "-c2", "t", "{}", 1).withDelay(Duration.ofHours(1)));
+		Delivery delivery = broker.dequeue(queue, 1, Duration.ofSeconds(30)).get(0);
+		broker.kill(delivery, "boom", "{\"error\":\"X\"}");
+		assertThat(pages.page(queue, "dead", true, 0, 10, 100).tasks()).singleElement()
+			.satisfies((task) -> assertThat(task.meta()).contains("\"h\""));
+		assertThat(pages.lookup(queue, List.of("t"), "b-1")).extracting(TaskPages.BizIdHolder::taskId)
+			.containsExactly(queue + "-c1");
+		assertThat(pages.inspect(queue, queue + "-c2").orElseThrow().scheduledAt()).isNotNull();
+		assertThat(bulk.runNow(queue, queue + "-c2")).isEqualTo(1);
+		assertThat(bulk.apply(queue, "dead", true, null, 10).acted()).isEqualTo(1);
+		Delivery running = broker.dequeue(queue, 1, Duration.ofSeconds(30)).get(0);
+		assertThat(bulk.stop(queue, running.id(), "killed")).isEqualTo(1);
+		java.time.Instant now = java.time.Instant.now();
+		history.add(queue, now, 3, 1);
+		assertThat(history.read(queue, now, 60, 90).perMinute().get(59).processed()).isEqualTo(3);
+		bulk.apply(queue, "dead", false, null, 10);
+		bulk.apply(queue, "pending", false, null, 10);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "default", "mail", "orders", "reports" })
 	void everyTransitionRunsOnTheShardOwningTheQueue(String queue) {
 		EnqueueRequest plain = EnqueueRequest.now(queue, queue + "-1", "t", "{}", 1);
 		EnqueueRequest deduped = EnqueueRequest.now(queue, queue + "-2", "t", "{}", 1)

@@ -20,6 +20,7 @@ import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.ForwardResult;
 import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.RecoverResult;
+import org.jspecify.annotations.Nullable;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.ShardLayout;
@@ -84,8 +85,18 @@ final class LedgerBroker implements RedisBroker {
 	}
 
 	@Override
+	public AckResult retry(Delivery delivery, Duration delay, String error, @Nullable String attempt) {
+		return ack(delivery, "retry", () -> this.delegate.retry(delivery, delay, error, attempt));
+	}
+
+	@Override
 	public AckResult kill(Delivery delivery, String reason) {
 		return ack(delivery, "kill", () -> this.delegate.kill(delivery, reason));
+	}
+
+	@Override
+	public AckResult kill(Delivery delivery, String reason, @Nullable String attempt) {
+		return ack(delivery, "kill", () -> this.delegate.kill(delivery, reason, attempt));
 	}
 
 	@Override

@@ -1,7 +1,17 @@
 package io.github.asynctask.autoconfigure.console;
 
 import io.github.asynctask.AsyncTaskTemplate;
+import java.time.Duration;
+import java.util.List;
+
+import io.github.asynctask.definition.TaskDefinition;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.history.HistoryRecorder;
+import io.github.asynctask.redis.BulkActions;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisHistory;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.TaskPages;
 
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.flow.FlowDescriptions;
@@ -18,6 +28,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
@@ -29,7 +40,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @AutoConfiguration(afterName = "io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration")
 @ConditionalOnBean(RedisBroker.class)
 @EnableConfigurationProperties(AsyncTaskProperties.class)
-@Import(AsyncTaskConsoleAutoConfiguration.WebConsoleConfiguration.class)
+@Import({ AsyncTaskConsoleAutoConfiguration.BrowseConfiguration.class,
+		AsyncTaskConsoleAutoConfiguration.WebConsoleConfiguration.class })
 public final class AsyncTaskConsoleAutoConfiguration {
 
 	@Bean
@@ -49,6 +61,57 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	}
 
 	/**
+	 * Browsing, search, task detail, history and bulk actions: they read Redis directly
+	 * (page by page), so they need the connection factory and key layout the starter
+	 * defines.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean({ RedisConnectionFactory.class, RedisKeys.class })
+	static class BrowseConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		TaskPages asyncTaskPages(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new TaskPages(connectionFactory, keys, properties.getRedisTimeout());
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		RedisHistory asyncTaskRedisHistory(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties) {
+			return new RedisHistory(connectionFactory, keys, properties.getRedisTimeout());
+		}
+
+		/**
+		 * Counts finished attempts into the history, one Redis call per queue every 2 s.
+		 */
+		@Bean
+		@ConditionalOnMissingBean
+		HistoryRecorder asyncTaskHistoryRecorder(RedisHistory history) {
+			return new HistoryRecorder(history, Duration.ofSeconds(2));
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		TaskBrowser asyncTaskBrowser(RedisBroker broker, TaskPages pages, RedisHistory history,
+				ObjectProvider<TaskRegistry> registry, AsyncTaskProperties properties) {
+			return new TaskBrowser(broker, pages, history, () -> {
+				TaskRegistry tasks = registry.getIfAvailable();
+				return (tasks != null) ? tasks.definitions().stream().map(TaskDefinition::name).toList() : List.of();
+			}, properties.getConsole().isShowArguments());
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		TaskActions asyncTaskActions(RedisConnectionFactory connectionFactory, RedisKeys keys,
+				AsyncTaskProperties properties, TaskBrowser browser) {
+			return new TaskActions(new BulkActions(connectionFactory, keys, properties.getRedisTimeout()), browser);
+		}
+
+	}
+
+	/**
 	 * The page, its assets and its JSON; only when asked for.
 	 */
 	@Configuration(proxyBeanMethods = false)
@@ -59,9 +122,11 @@ public final class AsyncTaskConsoleAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ConsoleApiController asyncTaskConsoleApiController(TaskOperations operations, AsyncTaskProperties properties) {
+		ConsoleApiController asyncTaskConsoleApiController(TaskOperations operations, AsyncTaskProperties properties,
+				ObjectProvider<TaskBrowser> browser, ObjectProvider<TaskActions> actions) {
 			checkPath(properties.getConsole().getPath());
-			return new ConsoleApiController(operations, properties.getConsole());
+			return new ConsoleApiController(operations, properties.getConsole(), browser.getIfAvailable(),
+					actions.getIfAvailable());
 		}
 
 		@Bean

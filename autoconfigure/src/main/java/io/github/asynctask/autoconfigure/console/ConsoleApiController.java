@@ -46,7 +46,14 @@ final class ConsoleApiController {
 
 	private final WriteAccess access;
 
-	ConsoleApiController(TaskOperations operations, AsyncTaskProperties.Console properties) {
+	private final @Nullable TaskBrowser browser;
+
+	private final @Nullable TaskActions actions;
+
+	ConsoleApiController(TaskOperations operations, AsyncTaskProperties.Console properties,
+			@Nullable TaskBrowser browser, @Nullable TaskActions actions) {
+		this.browser = browser;
+		this.actions = actions;
 		this.operations = operations;
 		this.properties = properties;
 		this.access = new WriteAccess(properties.getWriteRole());
@@ -86,6 +93,71 @@ final class ConsoleApiController {
 		return this.operations.task(queue, id);
 	}
 
+	@GetMapping("/queues/{queue}/browse")
+	BrowseViews.ListPage browse(@PathVariable String queue, @RequestParam(defaultValue = "pending") String state,
+			@RequestParam(defaultValue = "newest") String order, @RequestParam(defaultValue = "0") String offset,
+			@RequestParam(defaultValue = "50") String count) {
+		return browser().page(queue, state, order, number(offset, 0), (int) number(count, 50));
+	}
+
+	@GetMapping("/queues/{queue}/tasks/{id}/detail")
+	BrowseViews.TaskDetail detail(@PathVariable String queue, @PathVariable String id) {
+		return browser().detail(queue, id);
+	}
+
+	@GetMapping("/queues/{queue}/history")
+	BrowseViews.HistoryView history(@PathVariable String queue) {
+		return browser().history(queue);
+	}
+
+	@GetMapping("/search")
+	BrowseViews.SearchResult search(@RequestParam String q, @RequestParam(required = false) @Nullable String queue,
+			@RequestParam(required = false) @Nullable String name) {
+		return browser().search(q, queue, name);
+	}
+
+	@GetMapping("/instances")
+	BrowseViews.InstancesView instances() {
+		return browser().instances();
+	}
+
+	@PostMapping("/queues/{queue}/tasks/{id}/kill")
+	ResponseEntity<Object> kill(@PathVariable String queue, @PathVariable String id, WebRequest request) {
+		return write(request, () -> actions().kill(queue, id));
+	}
+
+	@PostMapping("/queues/{queue}/tasks/{id}/run")
+	ResponseEntity<Object> runNow(@PathVariable String queue, @PathVariable String id, WebRequest request) {
+		return write(request, () -> actions().runNow(queue, id));
+	}
+
+	@PostMapping("/queues/{queue}/bulk")
+	ResponseEntity<Object> bulk(@PathVariable String queue, @RequestParam String state, @RequestParam String action,
+			@RequestParam(required = false) @Nullable String name, WebRequest request) {
+		return write(request, () -> actions().bulk(queue, state, action, name));
+	}
+
+	private TaskBrowser browser() {
+		return TaskOperationException.available(this.browser, "Browsing and search");
+	}
+
+	private TaskActions actions() {
+		return TaskOperationException.available(this.actions, "Kill, run now and bulk actions");
+	}
+
+	/**
+	 * A number from a query parameter; anything unreadable is the default (clamped
+	 * later).
+	 */
+	private static long number(String value, long fallback) {
+		try {
+			return Long.parseLong(value.strip());
+		}
+		catch (NumberFormatException ex) {
+			return fallback;
+		}
+	}
+
 	@PostMapping("/queues/{queue}/tasks/{id}/retry")
 	ResponseEntity<Object> retry(@PathVariable String queue, @PathVariable String id, WebRequest request) {
 		return write(request, () -> this.operations.retry(queue, id));
@@ -116,7 +188,7 @@ final class ConsoleApiController {
 		return write(request, () -> this.operations.pauseSchedule(name, false));
 	}
 
-	private ResponseEntity<Object> write(WebRequest request, Supplier<Done> operation) {
+	private ResponseEntity<Object> write(WebRequest request, Supplier<?> operation) {
 		if (!this.properties.isWritesEnabled()) {
 			return ResponseEntity.status(HttpStatus.FORBIDDEN)
 				.body(Map.of("message", "Console writes are off; set async-task.console.writes-enabled=true "

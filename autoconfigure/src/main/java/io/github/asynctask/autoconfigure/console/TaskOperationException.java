@@ -1,5 +1,7 @@
 package io.github.asynctask.autoconfigure.console;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * An operator request that cannot be served, with the reason; the endpoint and the
  * console turn {@link #reason()} into an HTTP status.
@@ -35,6 +37,18 @@ public class TaskOperationException extends RuntimeException {
 
 	public Reason reason() {
 		return this.reason;
+	}
+
+	/**
+	 * {@code part}, or a 404 naming what is missing: browsing and bulk actions exist only
+	 * with the starter's connection factory and key layout.
+	 */
+	public static <T> T available(@Nullable T part, String what) {
+		if (part == null) {
+			throw new TaskOperationException(Reason.NOT_FOUND,
+					what + " need the starter's RedisConnectionFactory and RedisKeys beans");
+		}
+		return part;
 	}
 
 }

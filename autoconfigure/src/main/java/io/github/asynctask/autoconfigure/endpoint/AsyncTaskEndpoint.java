@@ -5,8 +5,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import io.github.asynctask.autoconfigure.console.TaskOperationException;
+import io.github.asynctask.autoconfigure.console.TaskActions;
+import io.github.asynctask.autoconfigure.console.TaskBrowser;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
-import io.github.asynctask.autoconfigure.console.Views.Overview;
 import io.github.asynctask.autoconfigure.console.WriteAccess;
 import org.jspecify.annotations.Nullable;
 
@@ -25,13 +26,18 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * allow them with {@code management.endpoint.asynctask.access=unrestricted}; each write
  * also needs a user in {@code async-task.console.write-role} (see {@link WriteAccess}).
  * <ul>
- * <li>{@code GET /actuator/asynctask}: every queue and live instance</li>
+ * <li>{@code GET /actuator/asynctask}: every queue and live instance;
+ * {@code ?q=<task id or bizId>&name=<task name>}: search</li>
  * <li>{@code GET /actuator/asynctask/{queue}?state=dead&offset=0&count=50}: a page of
- * tasks</li>
- * <li>{@code GET /actuator/asynctask/{queue}/{id}}: one task</li>
+ * tasks; with {@code order=newest|oldest} any state (pending, scheduled, retry, active,
+ * dead, completed); {@code ?view=history}: processed/failed per minute and day</li>
+ * <li>{@code GET /actuator/asynctask/{queue}/{id}}: one task; {@code ?view=detail}: with
+ * its attempts, times, headers and running instance</li>
  * <li>{@code POST /actuator/asynctask/{queue}} with {@code {"action":"pause"}} or
- * {@code "resume"}</li>
- * <li>{@code POST /actuator/asynctask/{queue}/{id}} with {@code {"action":"retry"}}</li>
+ * {@code "resume"}, or a bulk action {@code {"action":"retry|run|delete","state":"dead",
+ * "name":"optional task name"}}</li>
+ * <li>{@code POST /actuator/asynctask/{queue}/{id}} with {@code {"action":"retry"}},
+ * {@code "run"} (a scheduled task now) or {@code "kill"} (a running task)</li>
  * <li>{@code POST /actuator/asynctask/{queue}/schedules/{name}} with
  * {@code {"action":"pause"}} or {@code "resume"}: a periodic task, for every
  * instance</li>
@@ -45,58 +51,116 @@ public class AsyncTaskEndpoint {
 
 	private final WriteAccess access;
 
+	private final @Nullable TaskBrowser browser;
+
+	private final @Nullable TaskActions actions;
+
 	public AsyncTaskEndpoint(TaskOperations operations, WriteAccess access) {
+		this(operations, access, null, null);
+	}
+
+	/**
+	 * @param browser browsing, search, detail and history (null: not offered)
+	 * @param actions kill, run now and bulk actions (null: not offered)
+	 */
+	public AsyncTaskEndpoint(TaskOperations operations, WriteAccess access, @Nullable TaskBrowser browser,
+			@Nullable TaskActions actions) {
 		this.operations = operations;
 		this.access = access;
+		this.browser = browser;
+		this.actions = actions;
 	}
 
-	/** Every queue with its sizes, paused flag and latency, and every live instance. */
+	/**
+	 * Every queue with its sizes, paused flag and latency, and every live instance; with
+	 * {@code q}, the tasks whose id or bizId it is (bizId under task {@code name}, or any
+	 * of this application's task names).
+	 */
 	@ReadOperation
-	public Overview overview() {
-		return this.operations.overview();
+	public WebEndpointResponse<Object> overview(@Nullable String q, @Nullable String name) {
+		if (q != null) {
+			return answer(() -> browser().search(q, null, name));
+		}
+		return new WebEndpointResponse<>(this.operations.overview());
 	}
 
-	/** A page of a queue's tasks in {@code state} (default {@code dead}). */
+	/**
+	 * A page of a queue's tasks in {@code state} (default {@code dead}); with
+	 * {@code order} ({@code newest}, {@code oldest}) any state; {@code view=history} the
+	 * queue's history instead.
+	 */
 	@ReadOperation
 	public WebEndpointResponse<Object> tasks(@Selector String queue, @Nullable String state, @Nullable Integer offset,
-			@Nullable Integer count) {
+			@Nullable Integer count, @Nullable String order, @Nullable String view) {
+		if ("history".equals(view)) {
+			return answer(() -> browser().history(queue));
+		}
+		if (order != null || "pending".equals(state) || "active".equals(state)) {
+			return answer(() -> browser().page(queue, (state != null) ? state : "pending",
+					(order != null) ? order : "newest", (offset != null) ? offset : 0, (count != null) ? count : 50));
+		}
 		return answer(() -> this.operations.tasks(queue, (state != null) ? state : "dead",
 				(offset != null) ? offset : 0, (count != null) ? count : 50));
 	}
 
 	/**
 	 * One task, with its arguments unless
-	 * {@code async-task.console.show-arguments=false}.
+	 * {@code async-task.console.show-arguments=false}; {@code view=detail} adds its
+	 * attempts, times, headers and the instance running it.
 	 */
 	@ReadOperation
-	public WebEndpointResponse<Object> task(@Selector String queue, @Selector String id) {
+	public WebEndpointResponse<Object> task(@Selector String queue, @Selector String id, @Nullable String view) {
+		if ("detail".equals(view)) {
+			return answer(() -> browser().detail(queue, id));
+		}
 		return answer(() -> this.operations.task(queue, id));
 	}
 
-	/** Pause or resume a queue: {@code action} is {@code pause} or {@code resume}. */
+	/**
+	 * Pause or resume a queue ({@code action} {@code pause}, {@code resume}), or act on
+	 * all its tasks of a {@code state} (optionally of task {@code name}): {@code retry}
+	 * (dead), {@code run} (scheduled, retry), {@code delete}.
+	 */
 	@WriteOperation
-	public WebEndpointResponse<Object> queueAction(SecurityContext security, @Selector String queue, String action) {
+	public WebEndpointResponse<Object> queueAction(SecurityContext security, @Selector String queue, String action,
+			@Nullable String state, @Nullable String name) {
 		return answer(() -> {
 			checkWrite(security);
+			if (state != null) {
+				return actions().bulk(queue, state, action, name);
+			}
 			return switch (action.toLowerCase(Locale.ROOT)) {
 				case "pause" -> this.operations.pause(queue);
 				case "resume" -> this.operations.resume(queue);
-				default -> throw badAction(action, "pause, resume");
+				default -> throw badAction(action, "pause, resume (or a bulk action with a state)");
 			};
 		});
 	}
 
-	/** Retry a dead task: {@code action} is {@code retry}. */
+	/**
+	 * Retry a dead task, run a scheduled or retrying one now, or kill a running one:
+	 * {@code action} is {@code retry}, {@code run} or {@code kill}.
+	 */
 	@WriteOperation
 	public WebEndpointResponse<Object> taskAction(SecurityContext security, @Selector String queue, @Selector String id,
 			String action) {
 		return answer(() -> {
 			checkWrite(security);
-			if (!"retry".equalsIgnoreCase(action)) {
-				throw badAction(action, "retry");
-			}
-			return this.operations.retry(queue, id);
+			return switch (action.toLowerCase(Locale.ROOT)) {
+				case "retry" -> this.operations.retry(queue, id);
+				case "run" -> actions().runNow(queue, id);
+				case "kill" -> actions().kill(queue, id);
+				default -> throw badAction(action, "retry, run, kill");
+			};
 		});
+	}
+
+	private TaskBrowser browser() {
+		return TaskOperationException.available(this.browser, "Browsing and search");
+	}
+
+	private TaskActions actions() {
+		return TaskOperationException.available(this.actions, "Kill, run now and bulk actions");
 	}
 
 	/**

@@ -2,7 +2,11 @@ package io.github.asynctask.autoconfigure.endpoint;
 
 import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.autoconfigure.console.TaskActions;
+import io.github.asynctask.autoconfigure.console.TaskBrowser;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
+
+import org.springframework.beans.factory.ObjectProvider;
 import io.github.asynctask.autoconfigure.console.WriteAccess;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -27,8 +31,10 @@ public final class AsyncTaskEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
-	AsyncTaskEndpoint asyncTaskEndpoint(TaskOperations operations, AsyncTaskProperties properties) {
-		return new AsyncTaskEndpoint(operations, new WriteAccess(properties.getConsole().getWriteRole()));
+	AsyncTaskEndpoint asyncTaskEndpoint(TaskOperations operations, AsyncTaskProperties properties,
+			ObjectProvider<TaskBrowser> browser, ObjectProvider<TaskActions> actions) {
+		return new AsyncTaskEndpoint(operations, new WriteAccess(properties.getConsole().getWriteRole()),
+				browser.getIfAvailable(), actions.getIfAvailable());
 	}
 
 }

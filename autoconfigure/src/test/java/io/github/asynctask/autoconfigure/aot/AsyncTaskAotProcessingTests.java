@@ -55,6 +55,9 @@ class AsyncTaskAotProcessingTests {
 		assertThat(RuntimeHintsPredicates.resource().forResource("io/github/asynctask/redis/scripts/lib.lua"))
 			.accepts(hints);
 		assertThat(RuntimeHintsPredicates.resource().forResource("asynctask-console/console.js")).accepts(hints);
+		assertThat(RuntimeHintsPredicates.resource().forResource("asynctask-console/views.js")).accepts(hints);
+		assertThat(RuntimeHintsPredicates.reflection()
+			.onType(io.github.asynctask.autoconfigure.console.BrowseViews.TaskDetail.class)).accepts(hints);
 		assertThat(RuntimeHintsPredicates.resource().forResource("asynctask-console/index.html")).accepts(hints);
 	}
 

@@ -2,9 +2,11 @@ package io.github.asynctask.autoconfigure.console;
 
 import io.github.asynctask.autoconfigure.endpoint.AsyncTaskEndpoint;
 import io.github.asynctask.autoconfigure.endpoint.AsyncTaskEndpointAutoConfiguration;
+import io.github.asynctask.history.HistoryRecorder;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.TaskPages;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -12,9 +14,11 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
 
 class AsyncTaskConsoleAutoConfigurationTests {
 
@@ -43,6 +47,22 @@ class AsyncTaskConsoleAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasSingleBean(ConsoleApiController.class)
 				.hasSingleBean(ConsolePageController.class)
 				.hasSingleBean(ConsoleAssets.class));
+	}
+
+	@Test
+	void browsingBulkAndHistoryComeWithTheStartersConnectionFactoryAndKeysAndBackOffForTheUsersOwn() {
+		LettuceConnectionFactory factory = new LettuceConnectionFactory();
+		WebApplicationContextRunner withRedis = this.web.withBean(RedisConnectionFactory.class, () -> factory)
+			.withBean(RedisKeys.class, () -> new RedisKeys("t"));
+		withRedis.run((context) -> assertThat(context).hasSingleBean(TaskBrowser.class)
+			.hasSingleBean(TaskActions.class)
+			.hasSingleBean(HistoryRecorder.class)
+			.hasSingleBean(TaskPages.class));
+		TaskBrowser own = mock(TaskBrowser.class);
+		withRedis.withBean("myBrowser", TaskBrowser.class, () -> own)
+			.run((context) -> assertThat(context.getBean(TaskBrowser.class)).isSameAs(own));
+		this.web.run((context) -> assertThat(context).doesNotHaveBean(TaskBrowser.class)
+			.doesNotHaveBean(HistoryRecorder.class));
 	}
 
 	@Test

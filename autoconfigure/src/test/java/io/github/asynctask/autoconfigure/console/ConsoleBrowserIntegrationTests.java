@@ -1,40 +1,26 @@
 package io.github.asynctask.autoconfigure.console;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 import io.github.asynctask.TaskState;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-
-import org.springframework.context.ConfigurableApplicationContext;
 
 import static io.github.asynctask.autoconfigure.console.ConsoleTestApplication.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Headless Chromium drives the console of a running application over a real Redis: it
@@ -43,44 +29,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * {@code target/console-screenshot.png}. Skipped when Chromium or chromedriver is not
  * installed ({@code CHROMIUM_BIN}, {@code CHROMEDRIVER_BIN} override the paths).
  */
-@ExtendWith(RedisExtension.class)
-class ConsoleBrowserIntegrationTests {
-
-	private static final String CHROMIUM = env("CHROMIUM_BIN", "/usr/bin/chromium");
-
-	private static final String CHROMEDRIVER = env("CHROMEDRIVER_BIN", "/usr/bin/chromedriver");
-
-	private ConfigurableApplicationContext context;
-
-	private WebDriver browser;
+class ConsoleBrowserIntegrationTests extends BrowserTestSupport {
 
 	@BeforeEach
 	void start(RedisServer redis) {
-		assumeTrue(new File(CHROMIUM).canExecute() && new File(CHROMEDRIVER).canExecute(),
-				"Chromium and chromedriver are needed (apt-get install chromium chromium-driver)");
-		redis.flushAll();
-		this.context = ConsoleTestApplication.start(redis, "async-task.console.enabled=true",
-				"async-task.console.writes-enabled=true", "async-task.console.write-role=",
-				"async-task.console.refresh-interval=1s");
-		ChromeOptions options = new ChromeOptions();
-		options.setBinary(CHROMIUM);
-		options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-				"--window-size=1280,900", "--disable-background-networking", "--disable-component-update",
-				"--no-first-run");
-		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER))
-			.usingAnyFreePort()
-			.build();
-		this.browser = new ChromeDriver(service, options);
-	}
-
-	@AfterEach
-	void stop() {
-		if (this.browser != null) {
-			this.browser.quit();
-		}
-		if (this.context != null) {
-			this.context.close();
-		}
+		open(redis, new Class<?>[0]);
 	}
 
 	@Test
@@ -132,9 +85,7 @@ class ConsoleBrowserIntegrationTests {
 	@Test
 	void operatorSeesAScheduleAndPausesIt(RedisServer redis) {
 		this.context.close();
-		this.context = ConsoleTestApplication.start(redis, new Class<?>[] { Hourly.class },
-				"async-task.console.enabled=true", "async-task.console.writes-enabled=true",
-				"async-task.console.write-role=", "async-task.console.refresh-interval=1s");
+		this.context = ConsoleTestApplication.start(redis, new Class<?>[] { Hourly.class }, HeadlessChromium.CONSOLE);
 		this.browser.get(url("/asynctask"));
 		By schedule = By.xpath("//table[@id='schedules']//tr[td[contains(., 'report.hourly')]]");
 		WebElement row = new WebDriverWait(this.browser, Duration.ofSeconds(20))
@@ -161,19 +112,7 @@ class ConsoleBrowserIntegrationTests {
 	}
 
 	private void saveScreenshot(String name) throws Exception {
-		File shot = ((TakesScreenshot) this.browser).getScreenshotAs(OutputType.FILE);
-		Path target = Path.of("target", name);
-		Files.createDirectories(target.getParent());
-		Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
-	}
-
-	private String url(String path) {
-		return "http://localhost:" + this.context.getEnvironment().getProperty("local.server.port") + path;
-	}
-
-	private static String env(String name, String fallback) {
-		String value = System.getenv(name);
-		return (value != null && !value.isBlank()) ? value : fallback;
+		HeadlessChromium.screenshot(this.browser, name);
 	}
 
 }

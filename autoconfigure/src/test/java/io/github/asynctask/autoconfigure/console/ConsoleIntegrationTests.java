@@ -38,6 +38,42 @@ class ConsoleIntegrationTests {
 	}
 
 	@Test
+	void hostileInputAndDataAreAnsweredNotFailed() throws Exception {
+		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
+				"async-task.console.enabled=true")) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			ConsoleTestApplication.submit(broker, "mail.receipt", "[\"<script>alert(1)</script>\"]");
+			this.redis.cli("HSET", "asynctask:{mail}:t", "hostile", "{\"n\":[1],\"s\":{}}");
+			this.redis.cli("LPUSH", "asynctask:{mail}:pending", "hostile");
+			HttpResponse<String> page = get(context,
+					"/asynctask/api/queues/mail/browse?state=pending&offset=-7&count=99999");
+			assertThat(page.statusCode()).isEqualTo(200);
+			assertThat(page.body()).contains("\"offset\":0")
+				.contains("\"count\":200")
+				.contains("\"unreadable\":true")
+				.contains("\"rawSize\":16");
+			assertThat(get(context, "/asynctask/api/queues/mail/browse?state=pending&offset=abc&count=-1").statusCode())
+				.isEqualTo(200);
+			assertThat(get(context, "/asynctask/api/queues/mail/browse?state=%3Cscript%3E").statusCode())
+				.isEqualTo(400);
+			HttpResponse<String> detail = get(context, "/asynctask/api/queues/mail/tasks/hostile/detail");
+			assertThat(detail.statusCode()).isEqualTo(200);
+			assertThat(detail.body()).contains("\"unreadable\":true").contains("\"state\":\"unreadable\"");
+			// 10 KB in a URL is past the servlet container's request-line limit (8 KB):
+			// it
+			// answers 400 itself, never a 500
+			assertThat(get(context, "/asynctask/api/search?q=" + "x".repeat(10_240)).statusCode()).isEqualTo(400);
+			for (String query : new String[] { "%3Cscript%3E", "%22%27%7B%7D", "%E2%9C%93%F0%9F%98%80",
+					"x".repeat(2_048) }) {
+				HttpResponse<String> search = get(context, "/asynctask/api/search?q=" + query);
+				assertThat(search.statusCode()).as(query.substring(0, Math.min(20, query.length()))).isEqualTo(200);
+				assertThat(search.headers().firstValue("Content-Type"))
+					.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
+			}
+		}
+	}
+
+	@Test
 	void nothingIsServedWhenTheConsoleIsOff() throws Exception {
 		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis)) {
 			assertThat(get(context, "/asynctask/").statusCode()).isEqualTo(404);

@@ -91,6 +91,38 @@ class ConsoleSecurityIntegrationTests {
 	}
 
 	@Test
+	void bulkActionsNeedTheWriteRoleAndACsrfTokenAndRefusedOnesChangeNothing() throws Exception {
+		try (ConfigurableApplicationContext context = start()) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			for (int i = 0; i < 5; i++) {
+				ConsoleTestApplication.seedDead(broker, "mail.receipt", "[" + i + "]", "boom " + i);
+			}
+			String bulk = "/asynctask/api/queues/mail/bulk?state=dead&action=retry";
+			Browser viewer = new Browser(context, "viewer");
+			assertThat(viewer.post(bulk, viewer.csrf()).statusCode()).as("no write role").isEqualTo(403);
+			Browser admin = new Browser(context, "admin");
+			assertThat(admin.post(bulk, null).statusCode()).as("no CSRF token").isEqualTo(403);
+			assertThat(broker.stats(QUEUE).dead()).isEqualTo(5);
+			HttpResponse<String> done = admin.post(bulk, admin.csrf());
+			assertThat(done.statusCode()).isEqualTo(200);
+			assertThat(done.body()).contains("\"acted\":5");
+			assertThat(broker.stats(QUEUE).dead()).isZero();
+			assertThat(broker.stats(QUEUE).pending()).isEqualTo(5);
+
+			String endpoint = "/actuator/asynctask/mail";
+			assertThat(viewer.postJson(endpoint, "{\"action\":\"delete\",\"state\":\"pending\"}", viewer.csrf())
+				.statusCode()).isEqualTo(403);
+			assertThat(admin.postJson(endpoint, "{\"action\":\"delete\",\"state\":\"pending\"}", null).statusCode())
+				.isEqualTo(403);
+			assertThat(broker.stats(QUEUE).pending()).isEqualTo(5);
+			HttpResponse<String> deleted = admin.postJson(endpoint, "{\"action\":\"delete\",\"state\":\"pending\"}",
+					admin.csrf());
+			assertThat(deleted.body()).contains("\"acted\":5");
+			assertThat(broker.stats(QUEUE).pending()).isZero();
+		}
+	}
+
+	@Test
 	void theWriteRoleIsConfigurable() throws Exception {
 		try (ConfigurableApplicationContext context = start("async-task.console.write-role=OPS")) {
 			RedisBroker broker = context.getBean(RedisBroker.class);

@@ -93,6 +93,53 @@ class AsyncTaskEndpointIntegrationTests {
 	}
 
 	@Test
+	void searchFindsATaskByBizIdAndItsDetailShowsItsAttempts() throws Exception {
+		broker.registerQueues(java.util.List.of(QUEUE));
+		broker.enqueue(io.github.asynctask.redis.EnqueueRequest
+			.now(QUEUE, "t-42", "mail.receipt", "{\"v\":1,\"args\":[42],\"h\":{\"traceparent\":\"00-abc\"}}", 0)
+			.withBizId("order-42", java.time.Duration.ofHours(24)));
+		io.github.asynctask.redis.Delivery delivery = broker.dequeue(QUEUE, 1, java.time.Duration.ofSeconds(30)).get(0);
+		broker.kill(delivery, "java.lang.IllegalStateException: smtp down",
+				"{\"start\":1764050000000,\"end\":1764050000250,\"instance\":\"web-1\","
+						+ "\"error\":\"java.lang.IllegalStateException\",\"message\":\"smtp down\",\"stack\":\"at A\"}");
+
+		JsonNode found = client.get("?q=order-42&name=mail.receipt").body();
+		assertThat(found.path("matches")).hasSize(1);
+		assertThat(found.path("matches").get(0).path("id").asString()).isEqualTo("t-42");
+		assertThat(found.path("matches").get(0).path("via").asString()).isEqualTo("bizId");
+		assertThat(client.get("?q=t-42").body().path("matches").get(0).path("via").asString()).isEqualTo("id");
+
+		JsonNode detail = client.get("/" + QUEUE + "/t-42?view=detail").body();
+		assertThat(detail.path("state").asString()).isEqualTo("dead");
+		assertThat(detail.path("history")).hasSize(1);
+		assertThat(detail.path("history").get(0).path("message").asString()).isEqualTo("smtp down");
+		assertThat(detail.path("history").get(0).path("instance").asString()).isEqualTo("web-1");
+		assertThat(detail.path("headers").path("traceparent").asString()).isEqualTo("00-abc");
+
+		JsonNode page = client.get("/" + QUEUE + "?state=dead&order=newest&count=10").body();
+		assertThat(page.path("order").asString()).isEqualTo("newest");
+		assertThat(page.path("tasks").get(0).path("id").asString()).isEqualTo("t-42");
+		assertThat(client.get("/" + QUEUE + "?view=history").body().path("perMinute")).hasSize(60);
+	}
+
+	@Test
+	void bulkActionsAndRunNowAndKillAreWriteOperations() throws Exception {
+		for (int i = 0; i < 3; i++) {
+			ConsoleTestApplication.seedDead(broker, "mail.receipt", "[" + i + "]", "boom");
+		}
+		Reply bulk = client.post("/" + QUEUE, "{\"action\":\"retry\",\"state\":\"dead\"}");
+		assertThat(bulk.status()).isEqualTo(200);
+		assertThat(bulk.body().path("acted").asLong()).isEqualTo(3);
+		assertThat(broker.stats(QUEUE).pending()).isEqualTo(3);
+		String running = broker.dequeue(QUEUE, 1, java.time.Duration.ofSeconds(30)).get(0).id();
+		Reply kill = client.post("/" + QUEUE + "/" + running, "{\"action\":\"kill\"}");
+		assertThat(kill.status()).isEqualTo(200);
+		assertThat(broker.find(QUEUE, running).orElseThrow().state()).isEqualTo(TaskState.DEAD);
+		assertThat(client.post("/" + QUEUE + "/" + running, "{\"action\":\"run\"}").status()).isEqualTo(409);
+		assertThat(client.post("/" + QUEUE, "{\"action\":\"explode\",\"state\":\"dead\"}").status()).isEqualTo(400);
+	}
+
+	@Test
 	void retryMovesADeadTaskBackToPendingInRedis() throws Exception {
 		String id = ConsoleTestApplication.seedDead(broker, "mail.receipt", "[1]", "boom");
 		Reply reply = client.post("/" + QUEUE + "/" + id, "{\"action\":\"retry\"}");

@@ -9,6 +9,8 @@
   ARGV[1] task id
   ARGV[2] fencing token of the delivery
   ARGV[3] reason
+  ARGV[4] optional: the attempt as a JSON document, kept in the task's bounded history
+          (lib.lua record_attempt); absent or "": none
   Reply: 1 applied, 0 stale, -1 no readable data for the id
 ]]
 local tasks, active, leases, dead = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -18,5 +20,6 @@ if not meta then
   return code
 end
 local now = now_ms()
+record_attempt(meta, ARGV[4])
 park(tasks, KEYS[5], dead, id, meta, 'd', ARGV[3], now, now)
 return 1

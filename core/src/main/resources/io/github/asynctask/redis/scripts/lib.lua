@@ -13,6 +13,8 @@
     t  state changed at (ms; absent: c)
     e  last error (optional)     ok 1 once a body succeeded (optional)
     u  first handed back by an instance that does not define the task (ms; optional)
+    h  the last failed attempts, oldest first, at most MAX_ATTEMPTS_KEPT (optional): each a
+       JSON document the worker wrote (start, end, instance, error), never parsed here
   Every time value is Redis TIME in milliseconds.
   Layout v1 kept "<meta JSON with v 1>\n<payload>" in the tasks hash alone: such a value is
   still read, and the task's next write converts it (payload moved to the payloads hash).
@@ -74,7 +76,41 @@ local function checked_meta(decoded)
   if finite(decoded.u) then
     meta.u = decoded.u
   end
+  -- h: kept only while it is a list of strings, so a damaged history is dropped, never a
+  -- reason to refuse the transition
+  if type(decoded.h) == 'table' then
+    local h = {}
+    for i, entry in ipairs(decoded.h) do
+      if type(entry) ~= 'string' then
+        h = {}
+        break
+      end
+      h[i] = entry
+    end
+    if #h > 0 then
+      meta.h = h
+    end
+  end
   return meta, nil
+end
+
+-- Most failed attempts a task keeps (the oldest is dropped first), and the longest
+-- attempt document taken: a task retried 25 times keeps a bounded history.
+local MAX_ATTEMPTS_KEPT = 10
+local MAX_ATTEMPT_LENGTH = 8192
+
+-- Appends one failed attempt to the meta's history (h); an absent, empty or over-long
+-- document is ignored, so callers that send none behave as before.
+local function record_attempt(meta, attempt)
+  if type(attempt) ~= 'string' or attempt == '' or #attempt > MAX_ATTEMPT_LENGTH then
+    return
+  end
+  local h = meta.h or {}
+  h[#h + 1] = attempt
+  while #h > MAX_ATTEMPTS_KEPT do
+    table.remove(h, 1)
+  end
+  meta.h = h
 end
 
 -- Payloads of layout-v1 values read by this run, by id, until the task's next write moves
@@ -194,6 +230,23 @@ local function park(tasks, payloads, zset, id, meta, state, error, score, now)
   meta.e = error
   write_task(tasks, payloads, id, meta)
   redis.call('ZADD', zset, score, id)
+end
+
+-- The meta of a task an operator may send back to pending, or nil when its data is
+-- unreadable or it is a buried task without a name.
+local function movable_task(tasks, id)
+  local meta, _, err = read_task(tasks, id)
+  if err or meta.n == '' then
+    return nil
+  end
+  return meta
+end
+
+-- Marks a task pending again as of now and writes it (the caller pushes its id).
+local function set_pending(tasks, payloads, id, meta, now)
+  meta.s = 'p'
+  meta.t = now
+  write_task(tasks, payloads, id, meta)
 end
 
 -- Leaves one wake-up token in a queue's wake list (never more than one waits there); Redis

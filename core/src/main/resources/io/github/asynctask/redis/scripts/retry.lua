@@ -11,6 +11,8 @@
   ARGV[3] delay before the next attempt in ms
   ARGV[4] error text
   ARGV[5] due channel (published when this retry becomes the earliest)
+  ARGV[6] optional: the attempt as a JSON document (start, end, instance, error), kept in
+          the task's bounded history (lib.lua record_attempt); absent or "": none
   Reply: 1 applied, 0 stale, -1 no readable data for the id
 ]]
 local tasks, active, leases, retry = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -20,6 +22,7 @@ if not meta then
   return code
 end
 local now = now_ms()
+record_attempt(meta, ARGV[6])
 park(tasks, KEYS[5], retry, id, meta, 'r', ARGV[4], now + tonumber(ARGV[3]), now)
 wake_if_first(retry, id, ARGV[5])
 return 1

@@ -1,0 +1,93 @@
+package io.github.asynctask.autoconfigure.console;
+
+import java.util.Locale;
+
+import io.github.asynctask.autoconfigure.console.BrowseViews.BulkDone;
+import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
+import io.github.asynctask.autoconfigure.console.Views.Done;
+import io.github.asynctask.redis.BulkActions;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Operator writes beyond retry and delete: kill a running task, run a scheduled one now,
+ * and bulk actions over a state of a queue. The caller checks the write role (and the web
+ * console's CSRF protection applies to its POSTs) before calling.
+ */
+public class TaskActions {
+
+	/**
+	 * Most chunks one bulk request runs (each at most {@link BulkActions#CHUNK} tasks).
+	 */
+	public static final int MAX_CHUNKS = 500;
+
+	private final BulkActions bulk;
+
+	private final TaskBrowser browser;
+
+	public TaskActions(BulkActions bulk, TaskBrowser browser) {
+		this.bulk = bulk;
+		this.browser = browser;
+	}
+
+	/**
+	 * Kill a running task: dead at once; its worker interrupts the body at its next
+	 * heartbeat.
+	 */
+	public Done kill(String queue, String id) {
+		this.browser.checkKnown(queue);
+		int code = this.bulk.stop(queue, id, "killed by an operator from the console");
+		if (code == 0) {
+			throw new TaskOperationException(Reason.CONFLICT,
+					"Task " + TaskBrowser.cut(id) + " of queue '" + queue + "' is not running");
+		}
+		return new Done(
+				"Task " + id + " of queue '" + queue + "' is dead; its worker interrupts it at its next heartbeat");
+	}
+
+	/** Move a scheduled or retrying task to the front of pending. */
+	public Done runNow(String queue, String id) {
+		this.browser.checkKnown(queue);
+		int code = this.bulk.runNow(queue, id);
+		if (code == 0) {
+			throw new TaskOperationException(Reason.CONFLICT,
+					"Task " + TaskBrowser.cut(id) + " of queue '" + queue + "' is neither scheduled nor retrying");
+		}
+		if (code < 0) {
+			throw new TaskOperationException(Reason.CONFLICT,
+					"Task " + id + " of queue '" + queue + "' has unreadable data; inspect it, then delete it");
+		}
+		return new Done("Task " + id + " of queue '" + queue + "' runs next");
+	}
+
+	/**
+	 * Act on every task of a state, optionally of one task name.
+	 * @param action {@code retry} (dead), {@code run} (scheduled, retry) or
+	 * {@code delete} (any but active)
+	 */
+	public BulkDone bulk(String queue, String state, String action, @Nullable String taskName) {
+		this.browser.checkKnown(queue);
+		String lowerState = state.toLowerCase(Locale.ROOT);
+		String lowerAction = action.toLowerCase(Locale.ROOT);
+		boolean run = switch (lowerAction + ":" + lowerState) {
+			case "retry:dead", "run:scheduled", "run:retry", "run:dead" -> true;
+			case "delete:dead", "delete:scheduled", "delete:retry", "delete:completed", "delete:pending" -> false;
+			default -> throw new TaskOperationException(Reason.BAD_REQUEST,
+					"bulk actions are retry (dead), run (scheduled, retry) and delete (pending, scheduled, retry, "
+							+ "dead, completed); got action '" + TaskBrowser.cut(action) + "' on state '"
+							+ TaskBrowser.cut(state) + "'");
+		};
+		String name = (taskName != null && !taskName.isBlank()) ? taskName : null;
+		if (name != null && "pending".equals(lowerState)) {
+			throw new TaskOperationException(Reason.BAD_REQUEST,
+					"deleting pending tasks takes no task name: they are taken from the front of the list");
+		}
+		BulkActions.Outcome outcome = this.bulk.apply(queue, lowerState, run, name, MAX_CHUNKS);
+		String what = (name != null) ? lowerState + " tasks named '" + TaskBrowser.cut(name) + "'"
+				: lowerState + " tasks";
+		String message = (run ? "Ran " : "Deleted ") + outcome.acted() + " " + what + " of queue '" + queue + "'"
+				+ ((outcome.leftInPlace() > 0) ? "; " + outcome.leftInPlace() + " left in place" : "")
+				+ (outcome.finished() ? "" : "; stopped after " + outcome.chunks() + " chunks, repeat for the rest");
+		return new BulkDone(message, outcome.acted(), outcome.leftInPlace(), outcome.finished());
+	}
+
+}

@@ -1,0 +1,175 @@
+package io.github.asynctask.benchmarks;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.github.asynctask.autoconfigure.console.TaskBrowser;
+import io.github.asynctask.redis.BulkActions;
+import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RedisHistory;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.TaskPages;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.ReturnType;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * {@code console}: the console's page calls on a big queue, 10 x {@code --memory-tasks}
+ * pending (1,000,000 by default), a tenth as many scheduled and as many dead. For each
+ * list the first, a middle and the last page of 50 (newest first) is read 20 times
+ * through {@link TaskBrowser#page} (the console API minus HTTP: the registry check, the
+ * page script and the parsing of each row), and a search by bizId among them; figures are
+ * the median milliseconds per call. Redis's SLOWLOG is reset after loading and counts the
+ * commands above 10 ms during the calls and a bulk retry of every dead task in chunks
+ * ({@code bulkRetryDeadUsPerTask}), counted apart ({@code slowlogOver10msPages},
+ * {@code slowlogOver10msBulk}); both should be 0 on a machine that is not overloaded.
+ * async-task only.
+ */
+final class ConsoleScenario implements Scenario {
+
+	private static final String QUEUE = "console";
+
+	private static final int PAGE = 50;
+
+	private static final int CALLS = 20;
+
+	private static final int CHUNK = 20_000;
+
+	/**
+	 * Loads tasks the way the scripts store them; a fixed text, never built from values.
+	 */
+	private static final String SEED = """
+			local tasks, payloads, set = KEYS[1], KEYS[2], KEYS[3]
+			local kind, from, count, now = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+			local payload = '{"v":1,"args":["' .. string.rep('x', 100) .. '"],"h":{}}'
+			for i = from, from + count - 1 do
+			  local id = 'b-' .. kind .. '-' .. i
+			  local meta = '{"v":2,"n":"bench.task","s":"' .. kind .. '","m":3,"c":' .. now .. '}'
+			  if kind == 'd' then
+			    meta = '{"v":2,"n":"bench.task","s":"d","a":4,"m":3,"c":' .. now .. ',"t":' .. now
+			      .. ',"e":"java.lang.IllegalStateException: boom"}'
+			  end
+			  redis.call('HSET', tasks, id, meta)
+			  redis.call('HSET', payloads, id, payload)
+			  if kind == 'p' then
+			    redis.call('LPUSH', set, id)
+			  elseif kind == 's' then
+			    redis.call('ZADD', set, now + 3600000 + i, id)
+			  else
+			    redis.call('ZADD', set, now - i, id)
+			  end
+			end
+			return count
+			""";
+
+	@Override
+	public String name() {
+		return "console";
+	}
+
+	@Override
+	public void run(SystemUnderTest system, Runner runner) {
+		int pending = runner.options().memoryTasks() * 10;
+		int others = pending / 10;
+		Map<String, Object> params = new LinkedHashMap<>();
+		params.put("pending", pending);
+		params.put("scheduled", others);
+		params.put("dead", others);
+		params.put("pageSize", PAGE);
+		params.put("callsPerFigure", CALLS);
+		if (!"async-task".equals(system.name())) {
+			runner.report().notApplicable(system, "console", params, "the console is async-task's own");
+			return;
+		}
+		runner.measure(system, "console", params, (contender, warmup) -> {
+			LettuceConnectionFactory factory = new LettuceConnectionFactory(
+					new RedisStandaloneConfiguration(runner.redis().host(), runner.redis().port()));
+			factory.afterPropertiesSet();
+			try {
+				return measure(runner, factory, warmup ? pending / 10 : pending, warmup ? others / 10 : others);
+			}
+			finally {
+				factory.destroy();
+			}
+		});
+	}
+
+	private static Map<String, Double> measure(Runner runner, LettuceConnectionFactory factory, int pending,
+			int others) {
+		RedisKeys keys = new RedisKeys("asynctask");
+		LuaRedisBroker broker = new LuaRedisBroker(factory, keys);
+		broker.registerQueues(List.of(QUEUE));
+		long now = System.currentTimeMillis();
+		try (RedisConnection connection = factory.getConnection()) {
+			seed(connection, keys, keys.pending(QUEUE), "p", pending, now);
+			seed(connection, keys, keys.scheduled(QUEUE), "s", others, now);
+			seed(connection, keys, keys.dead(QUEUE), "d", others, now);
+			connection.stringCommands()
+				.set(bytes(keys.unique(QUEUE, "bench.task", "order-42")), bytes("b-d-" + (others / 2)));
+		}
+		TaskBrowser browser = new TaskBrowser(broker, new TaskPages(factory, keys, Duration.ofSeconds(5)),
+				new RedisHistory(factory, keys, Duration.ofSeconds(5)), () -> List.of("bench.task"), true);
+		runner.redis().server().cli("CONFIG", "SET", "slowlog-log-slower-than", "10000");
+		runner.redis().server().cli("SLOWLOG", "RESET");
+		Map<String, Double> figures = new LinkedHashMap<>();
+		for (String state : List.of("pending", "scheduled", "dead")) {
+			long total = "pending".equals(state) ? pending : others;
+			figures.put(state + "FirstMs", median(() -> browser.page(QUEUE, state, "newest", 0, PAGE)));
+			figures.put(state + "MiddleMs", median(() -> browser.page(QUEUE, state, "newest", total / 2, PAGE)));
+			figures.put(state + "LastMs", median(() -> browser.page(QUEUE, state, "newest", total - PAGE, PAGE)));
+		}
+		figures.put("searchBizIdMs", median(() -> {
+			if (browser.search("order-42", null, null).matches().size() != 1) {
+				throw new IllegalStateException("the bizId search did not find the one task");
+			}
+		}));
+		figures.put("slowlogOver10msPages", slowlog(runner));
+		runner.redis().server().cli("SLOWLOG", "RESET");
+		BulkActions bulk = new BulkActions(factory, keys, Duration.ofSeconds(5));
+		long start = System.nanoTime();
+		BulkActions.Outcome retried = bulk.apply(QUEUE, "dead", true, null, others / BulkActions.CHUNK + 2);
+		if (retried.acted() != others) {
+			throw new IllegalStateException("bulk retry moved " + retried.acted() + " of " + others + " dead tasks");
+		}
+		figures.put("bulkRetryDeadUsPerTask", (System.nanoTime() - start) / 1e3 / others);
+		figures.put("slowlogOver10msBulk", slowlog(runner));
+		System.out.println("SLOWLOG " + runner.redis().server().cli("SLOWLOG", "GET", "3").replace('\n', ' '));
+		return figures;
+	}
+
+	private static double slowlog(Runner runner) {
+		return Double.parseDouble(runner.redis().server().cli("SLOWLOG", "LEN").strip());
+	}
+
+	private static void seed(RedisConnection connection, RedisKeys keys, String set, String kind, int count, long now) {
+		for (int from = 0; from < count; from += CHUNK) {
+			int size = Math.min(CHUNK, count - from);
+			connection.scriptingCommands()
+				.eval(bytes(SEED), ReturnType.INTEGER, 3, bytes(keys.tasks(QUEUE)), bytes(keys.payloads(QUEUE)),
+						bytes(set), bytes(kind), bytes(Integer.toString(from)), bytes(Integer.toString(size)),
+						bytes(Long.toString(now)));
+		}
+	}
+
+	private static double median(Runnable call) {
+		double[] ms = new double[CALLS];
+		for (int i = 0; i < CALLS; i++) {
+			long start = System.nanoTime();
+			call.run();
+			ms[i] = (System.nanoTime() - start) / 1e6;
+		}
+		Arrays.sort(ms);
+		return ms[CALLS / 2];
+	}
+
+	private static byte[] bytes(String value) {
+		return value.getBytes(StandardCharsets.UTF_8);
+	}
+
+}
