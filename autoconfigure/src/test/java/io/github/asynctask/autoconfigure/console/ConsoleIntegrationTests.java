@@ -5,6 +5,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.RedisBroker;
@@ -107,8 +109,15 @@ class ConsoleIntegrationTests {
 				"async-task.console.enabled=true", "async-task.queues.mail.shards=3",
 				"async-task.worker.enabled=false")) {
 			RedisBroker broker = context.getBean(RedisBroker.class);
+			List<String> ids = new ArrayList<>();
 			for (int i = 0; i < 30; i++) {
-				ConsoleTestApplication.submit(broker, "mail.receipt", "[" + i + "]");
+				ids.add(ConsoleTestApplication.submit(broker, "mail.receipt", "[" + i + "]"));
+			}
+			// every id is found, search and detail, whichever shard holds it
+			for (String id : ids) {
+				assertThat(get(context, "/asynctask/api/search?q=" + id).body()).contains("\"queue\":\"mail\"");
+				assertThat(get(context, "/asynctask/api/queues/mail/tasks/" + id + "/detail").statusCode())
+					.isEqualTo(200);
 			}
 			String overview = get(context, "/asynctask/api/overview").body();
 			assertThat(overview).contains("\"name\":\"mail\"")
