@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.asynctask.limit.RateLimit;
+import org.jspecify.annotations.Nullable;
+
 /**
  * A fetch over the shards of one queue: starts at the shard after the one the previous
  * fetch started at (so no shard is favoured), takes from the next shard while fewer tasks
@@ -24,35 +27,43 @@ final class ShardedFetch {
 		this.layout = layout;
 	}
 
-	List<Delivery> dequeue(String queue, List<String> names, int max, Duration lease) {
+	Dequeued dequeue(String queue, List<String> names, int max, Duration lease, @Nullable RateLimit limit) {
 		if (names.size() == 1) {
-			return this.shards.dequeue(names.get(0), max, lease);
+			return this.shards.dequeue(names.get(0), max, lease, limit);
 		}
 		ShardCursor cursor = this.layout.cursor(queue);
 		int idleShard = cursor.idleShard(names.size());
 		int start = (idleShard >= 0) ? idleShard : cursor.nextStart(names.size());
 		List<Delivery> taken = new ArrayList<>(max);
+		Duration retryAfter = Duration.ZERO;
+		boolean keyBlocked = false;
 		RuntimeException failure = null;
 		int failed = 0;
 		for (int i = 0; i < names.size() && taken.size() < max; i++) {
 			try {
-				taken.addAll(this.shards.dequeue(names.get((start + i) % names.size()), max - taken.size(), lease));
+				Dequeued dequeued = this.shards.dequeue(names.get((start + i) % names.size()), max - taken.size(),
+						lease, limit);
+				taken.addAll(dequeued.deliveries());
+				keyBlocked |= dequeued.keyBlocked();
+				if (dequeued.limited() && (retryAfter.isZero() || dequeued.retryAfter().compareTo(retryAfter) < 0)) {
+					retryAfter = dequeued.retryAfter();
+				}
 			}
 			catch (RuntimeException ex) {
 				failed++;
 				failure = ex;
 			}
-			if (i == 0 && idleShard >= 0 && taken.isEmpty()) {
+			if (i == 0 && idleShard >= 0 && taken.isEmpty() && retryAfter.isZero() && !keyBlocked) {
 				// still idle: the other shards get their look when their turn to be
 				// waited on comes
-				return taken;
+				return new Dequeued(taken, retryAfter, false);
 			}
 		}
 		if (failure != null && taken.isEmpty() && failed == names.size()) {
 			throw failure;
 		}
-		cursor.idle(taken.isEmpty() && failure == null);
-		return taken;
+		cursor.idle(taken.isEmpty() && failure == null && retryAfter.isZero() && !keyBlocked);
+		return new Dequeued(taken, taken.isEmpty() ? retryAfter : Duration.ZERO, keyBlocked);
 	}
 
 }

@@ -13,6 +13,7 @@ import java.util.Set;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.limit.RateLimit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -131,7 +132,15 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	@Override
 	public List<Delivery> dequeue(String queue, int max, Duration lease) {
-		return this.fetch.dequeue(queue, this.layout.served(queue), max, lease);
+		return this.fetch.dequeue(queue, this.layout.served(queue), max, lease, null).deliveries();
+	}
+
+	/**
+	 * A rate limit applies to each shard on its own (its key sits in the shard's slot).
+	 */
+	@Override
+	public Dequeued dequeue(String queue, int max, Duration lease, @Nullable RateLimit limit) {
+		return this.fetch.dequeue(queue, this.layout.served(queue), max, lease, limit);
 	}
 
 	@Override
@@ -152,6 +161,16 @@ public final class ShardedRedisBroker implements RedisBroker {
 	@Override
 	public AckResult kill(Delivery delivery, String reason) {
 		return this.shards.kill(delivery, reason);
+	}
+
+	@Override
+	public AckResult retry(Delivery delivery, Duration delay, String error, @Nullable String attempt) {
+		return this.shards.retry(delivery, delay, error, attempt);
+	}
+
+	@Override
+	public AckResult kill(Delivery delivery, String reason, @Nullable String attempt) {
+		return this.shards.kill(delivery, reason, attempt);
 	}
 
 	@Override
