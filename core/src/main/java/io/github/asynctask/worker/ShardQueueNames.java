@@ -51,6 +51,16 @@ final class ShardQueueNames implements TaskListener {
 	}
 
 	@Override
+	public void rateLimited(String queue, Duration wait) {
+		this.listener.rateLimited(queue(queue), wait);
+	}
+
+	@Override
+	public void concurrencyKeyBlocked(String queue) {
+		this.listener.concurrencyKeyBlocked(queue(queue));
+	}
+
+	@Override
 	public void hung(String queue, String task, Duration timeout) {
 		this.listener.hung(queue(queue), task, timeout);
 	}
