@@ -33,6 +33,7 @@ import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.ScheduleStore;
 import io.github.asynctask.redis.ShardLayout;
+import io.github.asynctask.redis.ShardName;
 import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.ShardedWakeSignals;
 import io.github.asynctask.redis.WakeSignals;
@@ -48,6 +49,7 @@ import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.schedule.TickFiring;
 import io.github.asynctask.submit.ResendBuffer;
 import io.github.asynctask.submit.SubmitObserver;
+import io.github.asynctask.submit.SubmitOutbox;
 import io.github.asynctask.submit.TaskSubmitter;
 import io.github.asynctask.worker.WorkerContainer;
 import io.github.asynctask.worker.WorkerContainerBuilder;
@@ -215,10 +217,10 @@ public final class AsyncTaskAutoConfiguration {
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
 				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer, FlowRules flows,
-				ResultWaiters resultWaiters, ResultWriter resultWriter) {
+				ResultWaiters resultWaiters, ResultWriter resultWriter, ObjectProvider<SubmitOutbox> outbox) {
 			TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
 					listeners(listeners), resendBuffer, Clock.systemUTC(),
-					observer.getIfUnique(() -> SubmitObserver.NONE), flows);
+					observer.getIfUnique(() -> SubmitObserver.NONE), flows, outbox.getIfAvailable());
 			submitter.results(resultWaiters, resultWriter);
 			return submitter;
 		}
@@ -309,17 +311,19 @@ public final class AsyncTaskAutoConfiguration {
 		}
 
 		// Finishes flows a crash interrupted: waiting tasks' first checks and timeouts,
-		// releases owed longer than a lease.
+		// releases owed longer than a lease. Queues no after rule names are swept less
+		// often while idle.
 		@Bean
 		@ConditionalOnMissingBean
 		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
-				RedisBroker broker) {
+				RedisBroker broker, FlowRules flows) {
 			// a sharded queue's waiting tasks sit in each of its shards
 			ShardLayout layout = (broker instanceof ShardedRedisBroker sharded) ? sharded.layout()
 					: ShardLayout.unsharded();
 			FlowSweeper sweeper = new FlowSweeper(flowStore,
 					() -> registry.queues().stream().flatMap((queue) -> layout.served(queue).stream()).toList(),
-					properties.getLease().dividedBy(3), properties.getLease());
+					(queue) -> flows.isFlowQueue(ShardName.queueOf(queue)), properties.getLease().dividedBy(3),
+					properties.getLease());
 			RedisBroker shards = (broker instanceof ShardedRedisBroker sharded) ? sharded.shards() : broker;
 			if (shards instanceof LuaRedisBroker lua) {
 				// releases owed by completions (per-call after) are carried out at once

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.WakeSignals;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,9 @@ import org.junit.jupiter.api.condition.JRE;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
 
 /**
  * The threads task bodies run on: named platform threads by default, and virtual threads
@@ -41,7 +44,9 @@ class BodyThreadsTests {
 	@Test
 	@EnabledForJreRange(max = JRE.JAVA_20)
 	void virtualThreadsAreRefusedBeforeJava21NamingThePropertyAndTheVersion() {
-		WorkerContainerBuilder builder = new WorkerContainerBuilder(mock(RedisBroker.class), mock(WakeSignals.class),
+		WakeSignals wakeSignals = mock(WakeSignals.class);
+		when(wakeSignals.pendingWait(anyString())).thenReturn(mock(PendingWait.class));
+		WorkerContainerBuilder builder = new WorkerContainerBuilder(mock(RedisBroker.class), wakeSignals,
 				mock(TaskRegistry.class), mock(TaskCodec.class), (definition, args) -> {
 				}, WorkerSettings.builder(java.util.Map.of("q", 1)).build());
 		assertThat(VirtualThreads.supported()).isFalse();
