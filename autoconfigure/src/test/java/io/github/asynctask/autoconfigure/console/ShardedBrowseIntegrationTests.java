@@ -49,13 +49,16 @@ class ShardedBrowseIntegrationTests {
 		redis.flushAll();
 		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(redis,
 				"async-task.console.enabled=true", "async-task.console.writes-enabled=true",
-				"async-task.console.write-role=", "async-task.queues.mail.shards=3",
-				"async-task.worker.enabled=false")) {
+				"async-task.console.write-role=", "async-task.queues.mail.shards=3", "async-task.worker.enabled=false",
+				"management.endpoints.web.exposure.include=asynctask")) {
 			ShardedRedisBroker broker = (ShardedRedisBroker) context.getBean(RedisBroker.class);
 			broker.registerQueues(List.of(QUEUE));
 			Set<String> dead = new HashSet<>();
 			Set<String> scheduled = new HashSet<>();
 			Set<String> pending = new HashSet<>();
+			// one running task, in shard 1
+			String running = enqueue(broker.shards(), SHARDS.get(1), Duration.ZERO);
+			assertThat(broker.shards().dequeue(SHARDS.get(1), 1, Duration.ofMinutes(5))).hasSize(1);
 			for (String shard : SHARDS) {
 				dead.addAll(seedDead(broker.shards(), shard, 3));
 				for (int i = 0; i < 2; i++) {
@@ -77,21 +80,27 @@ class ShardedBrowseIntegrationTests {
 					.isEqualTo(scheduled);
 				assertThat(walk(browser, "pending", order, 5, pending.size())).as("pending " + order)
 					.isEqualTo(pending);
+				assertThat(walk(browser, "active", order, 1, 1)).containsExactly(running);
 			}
-			// the JSON API reads the same pages
+			// the console's JSON API and the actuator endpoint read the same pages
 			String page = get(context, "/asynctask/api/queues/mail/browse?state=dead&count=200");
 			assertThat(page).contains("\"total\":9");
 			dead.forEach((id) -> assertThat(page).contains(id));
+			String endpoint = get(context, "/actuator/asynctask/mail?state=scheduled&order=oldest&count=200");
+			assertThat(endpoint).contains("\"total\":6");
+			scheduled.forEach((id) -> assertThat(endpoint).contains(id));
 
 			// a scheduled task of shard 2 runs now; a bulk retry runs the dead of every
 			// shard
 			String later = enqueue(broker.shards(), SHARDS.get(2), Duration.ofHours(1));
 			TaskActions actions = context.getBean(TaskActions.class);
 			assertThat(actions.runNow(QUEUE, later).message()).contains("runs next");
+			assertThat(actions.kill(QUEUE, running).message()).contains("is dead");
+			dead.add(running);
 			BulkDone done = actions.bulk(QUEUE, "dead", "retry", null);
-			assertThat(done.acted()).isEqualTo(9);
+			assertThat(done.acted()).isEqualTo(10);
 			assertThat(done.finished()).isTrue();
-			assertThat(done.message()).startsWith("Ran 9 dead tasks");
+			assertThat(done.message()).startsWith("Ran 10 dead tasks");
 			assertThat(broker.stats(QUEUE).dead()).isZero();
 			Set<String> runnable = new HashSet<>(pending);
 			runnable.addAll(dead);
@@ -105,6 +114,7 @@ class ShardedBrowseIntegrationTests {
 				history.add(SHARDS.get(i), now, i + 1, i);
 			}
 			List<Point> minutes = browser.history(QUEUE).perMinute();
+			assertThat(get(context, "/actuator/asynctask/mail?view=history")).contains("\"processed\":6");
 			assertThat(minutes.stream().mapToLong(Point::processed).sum()).isEqualTo(6);
 			assertThat(minutes.stream().mapToLong(Point::failed).sum()).isEqualTo(3);
 			assertThat(browser.history(QUEUE).perDay().stream().mapToLong(Point::processed).sum()).isEqualTo(6);
