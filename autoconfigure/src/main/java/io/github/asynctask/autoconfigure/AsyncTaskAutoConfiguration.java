@@ -296,6 +296,7 @@ public final class AsyncTaskAutoConfiguration {
 				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
 				Environment environment, FlowRules flows, FlowStore flowStore, ResultWriter resultWriter) {
 			Duration phaseTimeout = ShutdownBudget.phaseTimeout(environment);
+			DottedQueueKeys.warn(environment);
 			FlowCompletion flowCompletion = new FlowCompletion(flows, registry, codec, flowStore, resultWriter,
 					properties.getRetention().getResults());
 			return new AsyncTaskWorkers(
