@@ -17,9 +17,9 @@ import org.jspecify.annotations.Nullable;
  * The console's reads and actions over every shard of a queue (one shard unless the
  * queue's {@code shards} property is above 1). A page lists the shards one after another
  * (shard 0's tasks in the order asked, then shard 1's, ...), so each call reads at most
- * the page from each shard plus each shard's size, and paging from offset 0 on lists every
- * task once while the sets do not change; the order holds within a shard, not across
- * shards.
+ * the page from each shard plus each shard's size, and paging from offset 0 on lists
+ * every task once while the sets do not change; the order holds within a shard, not
+ * across shards.
  */
 final class QueueShards {
 

@@ -17,10 +17,12 @@ import io.github.asynctask.autoconfigure.console.BrowseViews.BulkDone;
 import io.github.asynctask.autoconfigure.console.BrowseViews.ListPage;
 import io.github.asynctask.autoconfigure.console.BrowseViews.Point;
 import io.github.asynctask.autoconfigure.console.BrowseViews.TaskRow;
+import io.github.asynctask.redis.BulkActions;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisHistory;
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 import static io.github.asynctask.autoconfigure.console.ConsoleTestApplication.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -106,6 +109,14 @@ class ShardedBrowseIntegrationTests {
 			runnable.addAll(dead);
 			runnable.add(later);
 			assertThat(walk(browser, "pending", "oldest", 7, runnable.size())).isEqualTo(runnable);
+
+			// the chunk limit is for the whole request: one chunk per (empty) shard here
+			BulkActions bulk = new BulkActions(context.getBean(RedisConnectionFactory.class),
+					context.getBean(RedisKeys.class), Duration.ofSeconds(5));
+			assertThat(browser.shards().bulk(bulk, QUEUE, "completed", false, null, 2))
+				.isEqualTo(new BulkActions.Outcome(0, 0, 2, false));
+			assertThat(browser.shards().bulk(bulk, QUEUE, "completed", false, null, 3))
+				.isEqualTo(new BulkActions.Outcome(0, 0, 3, true));
 
 			// history: counts under every shard's keys are summed
 			RedisHistory history = context.getBean(RedisHistory.class);
