@@ -147,8 +147,8 @@ final class ConsoleScenario implements Scenario {
 
 	/**
 	 * Redis's own time per chunk script call during the bulk retry (INFO commandstats and
-	 * latencystats of EVALSHA, reset before it): the chunk's cost, apart from waiting for a
-	 * CPU or the client's round trips.
+	 * latencystats of EVALSHA, reset before it): the chunk's cost, apart from waiting for
+	 * a CPU or the client's round trips.
 	 */
 	private static void scriptTime(Runner runner, Map<String, Double> figures) {
 		String stats = runner.redis().server().cli("INFO", "commandstats");

@@ -123,7 +123,8 @@ final class ConsoleApiController {
 
 	@PostMapping("/queues/{queue}/tasks/{id}/kill")
 	ResponseEntity<Object> kill(@PathVariable String queue, @PathVariable String id, WebRequest request) {
-		return write(request, () -> actions().kill(queue, id));
+		return write(request, () -> actions().kill(queue, id, "console",
+				(request.getUserPrincipal() != null) ? request.getUserPrincipal().getName() : null));
 	}
 
 	@PostMapping("/queues/{queue}/tasks/{id}/run")
