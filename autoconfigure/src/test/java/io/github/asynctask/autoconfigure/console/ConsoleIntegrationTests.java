@@ -61,8 +61,9 @@ class ConsoleIntegrationTests {
 			HttpResponse<String> detail = get(context, "/asynctask/api/queues/mail/tasks/hostile/detail");
 			assertThat(detail.statusCode()).isEqualTo(200);
 			assertThat(detail.body()).contains("\"unreadable\":true").contains("\"state\":\"unreadable\"");
-			broker.enqueue(EnqueueRequest.now(QUEUE, "receipt-42", "mail.receipt", "{\"v\":1,\"args\":[42],\"h\":{}}", 0)
-				.withBizId("order-42", Duration.ofHours(1)));
+			broker
+				.enqueue(EnqueueRequest.now(QUEUE, "receipt-42", "mail.receipt", "{\"v\":1,\"args\":[42],\"h\":{}}", 0)
+					.withBizId("order-42", Duration.ofHours(1)));
 			assertThat(get(context, "/asynctask/api/queues/mail/tasks/receipt-42/detail").body())
 				.contains("\"bizId\":\"order-42\"");
 			// 10 KB in a URL is past the servlet container's request-line limit (8 KB):

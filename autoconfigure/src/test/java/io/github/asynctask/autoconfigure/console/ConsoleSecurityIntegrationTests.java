@@ -153,8 +153,10 @@ class ConsoleSecurityIntegrationTests {
 			// the interrupted body's late failure changed nothing
 			assertThat(broker.find(QUEUE, running.id()).orElseThrow().lastError())
 				.isEqualTo("killed by an operator from the console (user admin)");
-			assertThat(admin.post("/asynctask/api/queues/mail/tasks/" + running.id() + "/kill", admin.csrf())
-				.statusCode()).as("no longer running").isEqualTo(409);
+			assertThat(
+					admin.post("/asynctask/api/queues/mail/tasks/" + running.id() + "/kill", admin.csrf()).statusCode())
+				.as("no longer running")
+				.isEqualTo(409);
 		}
 	}
 
