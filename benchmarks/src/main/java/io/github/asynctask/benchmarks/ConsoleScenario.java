@@ -29,7 +29,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * commands above 10 ms during the calls and a bulk retry of every dead task in chunks
  * ({@code bulkRetryDeadUsPerTask}), counted apart ({@code slowlogOver10msPages},
  * {@code slowlogOver10msBulk}); both should be 0 on a machine that is not overloaded.
- * async-task only.
+ * Redis's own time per chunk script ({@code bulkChunkMeanUs}, {@code bulkChunkUsPerTask},
+ * {@code bulkChunkP99Us}, {@code bulkChunkP999Us}) tells a chunk's cost apart from CPU
+ * waits. async-task only.
  */
 final class ConsoleScenario implements Scenario {
 
