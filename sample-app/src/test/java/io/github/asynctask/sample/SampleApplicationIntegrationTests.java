@@ -130,8 +130,9 @@ class SampleApplicationIntegrationTests {
 		assertThat(order).isNotNull();
 		http.post().uri("/orders/" + order.id() + "/ship").retrieve().toBodilessEntity();
 		await().atMost(Duration.ofSeconds(60))
-			.untilAsserted(() -> assertThat(http.get().uri("/actuator/asynctask/default?state=dead").retrieve()
-				.body(String.class)).contains("shop.export-to-legacy-crm"));
+			.untilAsserted(() -> assertThat(
+					http.get().uri("/actuator/asynctask/default?state=dead").retrieve().body(String.class))
+				.contains("shop.export-to-legacy-crm"));
 
 		// "what happened to this order's receipt?": the order id is the receipt's bizId
 		String found = http.get()
@@ -148,10 +149,12 @@ class SampleApplicationIntegrationTests {
 			}
 		}
 		assertThat(receiptId).isNotNull();
-		assertThat(http.get().uri("/asynctask/api/queues/mail/tasks/{id}/detail", receiptId).retrieve()
-			.body(String.class)).contains("\"bizId\":\"" + order.id() + "\"");
+		assertThat(
+				http.get().uri("/asynctask/api/queues/mail/tasks/{id}/detail", receiptId).retrieve().body(String.class))
+			.contains("\"bizId\":\"" + order.id() + "\"");
 
-		// "retry every dead task of the default queue": one request, chunk by chunk in Redis
+		// "retry every dead task of the default queue": one request, chunk by chunk in
+		// Redis
 		String retried = http.post()
 			.uri("/asynctask/api/queues/default/bulk?state=dead&action=retry")
 			.retrieve()

@@ -100,13 +100,15 @@ class ConsoleBulkInterruptionIntegrationTests {
 			AtomicInteger kills = new AtomicInteger();
 			await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> {
 				if (!request.isDone()) {
-					// every client connection but this one: the chunk in flight loses its reply
+					// every client connection but this one: the chunk in flight loses its
+					// reply
 					this.redis.cli("CLIENT", "KILL", "TYPE", "normal");
 					kills.incrementAndGet();
 				}
 				return request.isDone();
 			});
-			// answered 200 (Lettuce re-sent the chunk on a new connection) or an error: either way
+			// answered 200 (Lettuce re-sent the chunk on a new connection) or an error:
+			// either way
 			request.get();
 			assertEveryTaskDeadOrPendingOnce(total);
 			// a repeat (or a few, while Lettuce reconnects) finishes the rest
