@@ -147,6 +147,21 @@
     return el('td', { class: 'num' + (value === 0 ? ' zero' : (cls ? ' ' + cls : '')) }, fmt(value));
   }
 
+  // A queue in a pool shows the pool's name and its weight (or "strict"); a rate limit
+  // shows as a badge. Taken from the first server that reports them.
+  function flowControl(servers) {
+    var flow = { pool: null, limit: null };
+    servers.forEach(function (s) {
+      if (s.pool && !flow.pool) {
+        flow.pool = s.pool + (s.strict ? ' (strict)' : ' (weight ' + s.weight + ')');
+      }
+      if (s.rateLimit && !flow.limit) {
+        flow.limit = s.rateLimit;
+      }
+    });
+    return flow;
+  }
+
   function renderQueues(overview) {
     var totals = { pending: 0, active: 0, scheduled: 0, retry: 0, dead: 0 };
     var totalRate = 0;
@@ -157,14 +172,17 @@
       totalRate += current;
       var busy = 0, threads = 0;
       q.servedBy.forEach(function (s) { busy += s.busy; threads += s.concurrency; });
+      var flow = flowControl(q.servedBy);
       var name = el('td', null, el('span', { class: 'qname' }, q.name),
-        q.paused ? el('span', { class: 'badge' }, 'paused') : null);
+        q.paused ? el('span', { class: 'badge' }, 'paused') : null,
+        flow.limit ? el('span', { class: 'badge', title: 'rate limit, across every instance' }, '≤ ' + flow.limit) : null);
       var workers = el('td', { class: 'workers' });
       if (threads > 0) {
         var bar = el('span', { class: 'bar' }, el('span'));
         bar.firstChild.style.width = Math.round(100 * busy / threads) + '%';
         workers.appendChild(bar);
-        workers.appendChild(document.createTextNode(busy + '/' + threads + ' on ' + q.servedBy.length));
+        workers.appendChild(document.createTextNode(busy + '/' + threads + ' on ' + q.servedBy.length
+          + (flow.pool ? ' · pool ' + flow.pool : '')));
       } else {
         workers.appendChild(document.createTextNode('none'));
       }

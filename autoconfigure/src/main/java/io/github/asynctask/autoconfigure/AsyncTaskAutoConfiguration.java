@@ -24,6 +24,7 @@ import io.github.asynctask.definition.TaskDefinitionCheck;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.CompositeTaskListener;
 import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
@@ -181,6 +182,7 @@ public final class AsyncTaskAutoConfiguration {
 			checks.add(new ProxyTaskDefinitionCheck());
 			checks.add(new ScheduleCheck(ScheduleConfiguration.overrides(properties),
 					new EmbeddedValueResolver(beanFactory)));
+			checks.add(new ConcurrencyKeys(bizIds));
 			return new AnnotationTaskRegistry(taskDefaults, bizIds, checks);
 		}
 
@@ -288,6 +290,7 @@ public final class AsyncTaskAutoConfiguration {
 						.interceptors(interceptors.orderedStream().toList())
 						.listener(listeners(listeners))
 						.backoff(backoff)
+						.virtualThreads(WorkerSettingsMapper.virtualThreads(properties, environment))
 						.successHook(flowCompletion)
 						.build());
 		}

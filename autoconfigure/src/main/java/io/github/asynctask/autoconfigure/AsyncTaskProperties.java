@@ -72,6 +72,12 @@ public class AsyncTaskProperties implements Validator {
 	 */
 	private final Map<String, Schedule> schedules = new LinkedHashMap<>();
 
+	/**
+	 * Thread pools shared by several queues, by pool name: by weight, or in strict
+	 * priority. A queue in a pool gets no threads of its own.
+	 */
+	private final Map<String, QueuePoolProperties> pools = new LinkedHashMap<>();
+
 	private final Worker worker = new Worker();
 
 	private final Defaults defaults = new Defaults();
@@ -95,6 +101,10 @@ public class AsyncTaskProperties implements Validator {
 
 	public Map<String, Schedule> getSchedules() {
 		return this.schedules;
+	}
+
+	public Map<String, QueuePoolProperties> getPools() {
+		return this.pools;
 	}
 
 	public void setEnabled(boolean enabled) {
@@ -200,6 +210,20 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private @Nullable Integer concurrency;
 
+		/**
+		 * Most deliveries of the queue per period across every instance, as
+		 * {@code <permits>/<period>} (e.g. {@code 100/1s}); unset means no limit.
+		 */
+		private @Nullable String rateLimit;
+
+		public @Nullable String getRateLimit() {
+			return this.rateLimit;
+		}
+
+		public void setRateLimit(@Nullable String rateLimit) {
+			this.rateLimit = rateLimit;
+		}
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -251,6 +275,21 @@ public class AsyncTaskProperties implements Validator {
 		 * for another instance (a rolling deploy) before it goes to dead.
 		 */
 		private Duration unknownTaskGrace = Duration.ofHours(1);
+
+		/**
+		 * Whether each task body runs on a new virtual thread (Java 21+) instead of a
+		 * pool of platform threads; the concurrency still bounds how many run at once.
+		 * Unset follows spring.threads.virtual.enabled.
+		 */
+		private @Nullable Boolean virtualThreads;
+
+		public @Nullable Boolean getVirtualThreads() {
+			return this.virtualThreads;
+		}
+
+		public void setVirtualThreads(@Nullable Boolean virtualThreads) {
+			this.virtualThreads = virtualThreads;
+		}
 
 		public Duration getUnknownTaskGrace() {
 			return this.unknownTaskGrace;

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.Map;
 
 import io.github.asynctask.QueueName;
+import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.worker.VirtualThreads;
 
 import org.jspecify.annotations.Nullable;
 
@@ -45,6 +47,7 @@ final class AsyncTaskPropertiesValidator {
 		checkHeartbeat();
 		notNegative("shutdownTimeout", "shutdown-timeout", p.getShutdownTimeout());
 		checkQueues(p.getQueues());
+		checkFlowControl();
 		checkSchedules(p.getSchedules());
 		checkDefaults(p.getDefaults());
 		notNegative("retention.completed", "retention.completed", p.getRetention().getCompleted());
@@ -55,6 +58,9 @@ final class AsyncTaskPropertiesValidator {
 					"must be positive but was " + p.getRetention().getDeadMax());
 		}
 		positive("worker.unknownTaskGrace", "worker.unknown-task-grace", p.getWorker().getUnknownTaskGrace());
+		if (Boolean.TRUE.equals(p.getWorker().getVirtualThreads()) && !VirtualThreads.supported()) {
+			reject("worker.virtualThreads", "worker.virtual-threads", "is true but " + VirtualThreads.requirement());
+		}
 		String path = p.getConsole().getPath();
 		if (path == null || !path.startsWith("/") || path.length() < 2) {
 			reject("console.path", "console.path", "must start with '/' and name a path but was '" + path + "'");
@@ -90,6 +96,27 @@ final class AsyncTaskPropertiesValidator {
 				reject("queues[" + name + "].concurrency", "queues." + name + ".concurrency",
 						"must be at least 1 but was " + concurrency
 								+ "; to stop running a queue here, set async-task.queues." + name + ".enabled=false");
+			}
+		});
+	}
+
+	/** Pools and rate limits: the messages of the runtime types name the full key. */
+	private void checkFlowControl() {
+		try {
+			FlowControlMapper.pools(this.properties);
+		}
+		catch (IllegalArgumentException ex) {
+			this.errors.rejectValue("pools", "async-task.invalid", ex.getMessage());
+		}
+		this.properties.getQueues().forEach((name, queue) -> {
+			try {
+				String rate = queue.getRateLimit();
+				if (rate != null) {
+					RateLimit.parse(rate, PREFIX + "queues." + name + ".rate-limit");
+				}
+			}
+			catch (IllegalArgumentException ex) {
+				this.errors.rejectValue("queues[" + name + "].rateLimit", "async-task.invalid", ex.getMessage());
 			}
 		});
 	}

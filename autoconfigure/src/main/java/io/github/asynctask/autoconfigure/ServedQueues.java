@@ -8,9 +8,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Which queues this instance serves, with how many threads: every queue some task method
- * of the application submits to, plus every queue listed under {@code async-task.queues},
- * minus those listed with {@code enabled: false}.
+ * Which queues this instance serves with threads of their own, and how many: every queue
+ * some task method of the application submits to, plus every queue listed under
+ * {@code async-task.queues}, minus those listed with {@code enabled: false} and those in
+ * a pool under {@code async-task.pools} (they share the pool's threads).
  *
  * @param concurrency worker threads by served queue, sorted by name
  * @param disabled queues listed with {@code enabled: false}: left to other instances
@@ -37,6 +38,9 @@ record ServedQueues(Map<String, Integer> concurrency, Set<String> disabled, Set<
 				listedWithoutTasks.add(queue);
 			}
 		});
+		Set<String> pooled = FlowControlMapper.pooledQueues(properties);
+		concurrency.keySet().removeAll(pooled);
+		listedWithoutTasks.removeAll(pooled);
 		return new ServedQueues(Collections.unmodifiableMap(concurrency), Collections.unmodifiableSet(disabled),
 				Collections.unmodifiableSet(listedWithoutTasks));
 	}

@@ -11,6 +11,9 @@ import io.github.asynctask.worker.WorkerSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.boot.thread.Threading;
+import org.springframework.core.env.Environment;
+
 /**
  * Turns the bound {@code async-task.*} properties into the worker runtime's own types, so
  * the runtime stays free of Spring Boot and the mapping is tested in one place.
@@ -35,8 +38,8 @@ final class WorkerSettingsMapper {
 							"Queue '{}' is listed under async-task.queues but no @AsyncTask method "
 									+ "of this application uses it; serving it for the applications that submit to it",
 							queue));
-		return served.concurrency().isEmpty() ? Optional.empty()
-				: Optional.of(workerSettings(properties, served.concurrency(), phaseTimeout));
+		boolean none = served.concurrency().isEmpty() && FlowControlMapper.pools(properties).isEmpty();
+		return none ? Optional.empty() : Optional.of(workerSettings(properties, served.concurrency(), phaseTimeout));
 	}
 
 	static WorkerSettings workerSettings(AsyncTaskProperties properties, Map<String, Integer> concurrency,
@@ -48,6 +51,8 @@ final class WorkerSettingsMapper {
 			.pollInterval(worker.getPollInterval())
 			.shutdownTimeout(ShutdownBudget.drainTimeout(properties.getShutdownTimeout(), phaseTimeout))
 			.unknownTaskGrace(worker.getUnknownTaskGrace())
+			.pools(FlowControlMapper.pools(properties))
+			.rateLimits(FlowControlMapper.rateLimits(properties))
 			.retention(new WorkerSettings.Retention(retention.getCompleted(), retention.getDead(),
 					retention.getDeadMax()));
 		Duration heartbeat = worker.getHeartbeatInterval();
@@ -55,6 +60,16 @@ final class WorkerSettingsMapper {
 			builder.heartbeatInterval(heartbeat); // else a third of the lease
 		}
 		return builder.build();
+	}
+
+	/**
+	 * {@code async-task.worker.virtual-threads}, or when unset Spring Boot's
+	 * {@code spring.threads.virtual.enabled} on a JVM that has virtual threads (as Boot's
+	 * own executors follow it; on Java 17 that property alone changes nothing).
+	 */
+	static boolean virtualThreads(AsyncTaskProperties properties, Environment environment) {
+		Boolean own = properties.getWorker().getVirtualThreads();
+		return (own != null) ? own : Threading.VIRTUAL.isActive(environment);
 	}
 
 	static BackoffPolicy backoffPolicy(AsyncTaskProperties.Backoff backoff) {

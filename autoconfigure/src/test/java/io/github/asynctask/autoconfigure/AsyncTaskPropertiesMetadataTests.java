@@ -24,8 +24,8 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.queues", "async-task.queues.default.concurrency", "async-task.queues.default.enabled",
 			"async-task.worker.enabled", "async-task.worker.concurrency", "async-task.worker.poll-interval",
 			"async-task.worker.heartbeat-interval", "async-task.worker.unknown-task-grace",
-			"async-task.defaults.max-retries", "async-task.defaults.timeout", "async-task.defaults.dedup-ttl",
-			"async-task.defaults.backoff.policy", "async-task.defaults.backoff.delay",
+			"async-task.worker.virtual-threads", "async-task.defaults.max-retries", "async-task.defaults.timeout",
+			"async-task.defaults.dedup-ttl", "async-task.defaults.backoff.policy", "async-task.defaults.backoff.delay",
 			"async-task.defaults.backoff.multiplier", "async-task.defaults.backoff.max-delay",
 			"async-task.retention.completed", "async-task.retention.dead", "async-task.retention.dead-max",
 			"async-task.retention.completed-ids", "async-task.console.enabled", "async-task.console.path",
@@ -33,12 +33,13 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.console.refresh-interval", "async-task.metrics.queue-refresh-interval",
 			"async-task.redis-timeout", "async-task.schedules", "async-task.schedules.max-catch-up",
 			"async-task.context.enabled", "async-task.context.mdc-keys", "async-task.context.locale",
-			"async-task.context.security", "async-task.defaults.wait-timeout", "async-task.retention.results");
+			"async-task.context.security", "async-task.defaults.wait-timeout", "async-task.retention.results",
+			"async-task.pools");
 
 	// Defaults computed from other keys, or empty collections (the metadata shows none).
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues", "async-task.schedules",
-			"async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval",
-			"async-task.context.mdc-keys");
+			"async-task.pools", "async-task.queues.default.concurrency", "async-task.worker.heartbeat-interval",
+			"async-task.worker.virtual-threads", "async-task.context.mdc-keys");
 
 	@Test
 	void everyPropertyIsDescribedWithItsDefault() throws IOException {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
@@ -30,9 +31,15 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class AsyncTaskSystem implements SystemUnderTest {
 
+	/** The queues of the pooled row and their weights; its tasks go round-robin. */
+	private static final Map<String, Integer> POOL = Map.of(Contender.QUEUE, 6, Contender.QUEUE + "-b", 3,
+			Contender.QUEUE + "-c", 1);
+
 	private final String name;
 
 	private final boolean context;
+
+	private final boolean pooled;
 
 	/** The plain row: no context propagation, as before it existed. */
 	AsyncTaskSystem() {
@@ -46,8 +53,21 @@ final class AsyncTaskSystem implements SystemUnderTest {
 	 * of context propagation)
 	 */
 	AsyncTaskSystem(String name, boolean context) {
+		this(name, context, false);
+	}
+
+	private AsyncTaskSystem(String name, boolean context, boolean pooled) {
 		this.name = name;
 		this.context = context;
+		this.pooled = pooled;
+	}
+
+	/**
+	 * The row {@code async-task-pool3}: tasks spread round-robin over three queues that
+	 * one weighted pool ({6, 3, 1}) of the same threads serves.
+	 */
+	static AsyncTaskSystem pooled() {
+		return new AsyncTaskSystem("async-task-pool3", false, true);
 	}
 
 	@Override
@@ -69,7 +89,9 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 	@Override
 	public String setup() {
-		return "Spring Boot application with async-task's auto-configuration (spring.data.redis.*, defaults), "
+		return (this.pooled ? "tasks round-robin over 3 queues served by async-task.pools.bench (weights 6/3/1, "
+				+ "the same threads); " : "")
+				+ "Spring Boot application with async-task's auto-configuration (spring.data.redis.*, defaults), "
 				+ "@AsyncTask proxy; batch = 100 calls per DataSourceTransactionManager(H2) transaction; workers: "
 				+ "a second application in the same JVM with async-task.queues.<queue>.concurrency; no MeterRegistry"
 				+ (this.context
@@ -80,7 +102,7 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 	@Override
 	public Contender open(RedisTarget redis) {
-		return new Stack(redis, this.context);
+		return new Stack(redis, this.context, this.pooled);
 	}
 
 	/**
@@ -114,11 +136,22 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private final boolean context;
 
+		private final boolean pooled;
+
+		private final List<TaskOptions> spread = POOL.keySet()
+			.stream()
+			.sorted()
+			.map((queue) -> TaskOptions.defaults().queue(queue))
+			.toList();
+
+		private final AtomicInteger next = new AtomicInteger();
+
 		private @Nullable ConfigurableApplicationContext worker;
 
-		Stack(RedisTarget redis, boolean context) {
+		Stack(RedisTarget redis, boolean context, boolean pooled) {
 			this.redis = redis;
 			this.context = context;
+			this.pooled = pooled;
 			this.producer = start(Map.of("async-task.worker.enabled", "false"));
 			this.tasks = this.producer.getBean(NoopTasks.class);
 			this.template = this.producer.getBean(AsyncTaskTemplate.class);
@@ -128,7 +161,17 @@ final class AsyncTaskSystem implements SystemUnderTest {
 		@Override
 		public void submit(String arg) {
 			callerContext();
-			this.tasks.noop(arg);
+			noop(arg);
+		}
+
+		private void noop(String arg) {
+			if (this.pooled) {
+				TaskOptions options = this.spread.get(Math.floorMod(this.next.getAndIncrement(), this.spread.size()));
+				this.template.submit(options, () -> this.tasks.noop(arg));
+			}
+			else {
+				this.tasks.noop(arg);
+			}
 		}
 
 		// What a web request's thread has: set once per producer thread, not per submit.
@@ -142,7 +185,7 @@ final class AsyncTaskSystem implements SystemUnderTest {
 		@Override
 		public void submitBatch(List<String> args) {
 			callerContext();
-			this.transactions.executeWithoutResult((status) -> args.forEach(this.tasks::noop));
+			this.transactions.executeWithoutResult((status) -> args.forEach(this::noop));
 		}
 
 		@Override
@@ -154,17 +197,24 @@ final class AsyncTaskSystem implements SystemUnderTest {
 		@Override
 		public void startWorkers(List<String> queues, int concurrency) throws InterruptedException {
 			Map<String, Object> properties = new LinkedHashMap<>();
-			queues.forEach((queue) -> properties.put("async-task.queues." + queue + ".concurrency", concurrency));
+			if (this.pooled) {
+				properties.put("async-task.pools.bench.concurrency", concurrency);
+				POOL.forEach((queue, weight) -> properties.put("async-task.pools.bench.queues." + queue, weight));
+			}
+			else {
+				queues.forEach((queue) -> properties.put("async-task.queues." + queue + ".concurrency", concurrency));
+			}
+			List<String> served = this.pooled ? List.copyOf(POOL.keySet()) : queues;
 			properties.put("async-task.shutdown-timeout", "5s");
 			// the queues wait paused while the worker application boots and the JIT
 			// settles, so booting is not measured as the first tasks' cost
-			queues.forEach(this.template::pause);
+			served.forEach(this.template::pause);
 			this.worker = start(properties);
 			try {
 				Jit.settle();
 			}
 			finally {
-				queues.forEach(this.template::resume);
+				served.forEach(this.template::resume);
 			}
 		}
 

@@ -54,7 +54,8 @@ public final class BenchmarkMain {
 
 	static List<Scenario> scenarios() {
 		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(), new LatenessScenario(),
-				new MemoryScenario(), new IdleScenario(), new ScheduleScenario(), new ConsoleScenario());
+				new MemoryScenario(), new IdleScenario(), new ScheduleScenario(), new ConsoleScenario(),
+				new WorkloadScenario());
 	}
 
 	/**
@@ -64,8 +65,8 @@ public final class BenchmarkMain {
 	static List<SystemUnderTest> systems(Options options, RedisTarget redis, Report report) {
 		List<SystemUnderTest> systems = new ArrayList<>();
 		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new AsyncTaskSystem("async-task-context", true),
-				new BrokerSystem(), new RawRedisSystem(), new RedissonSystem(), new JesqueSystem(), new RqueueSystem(),
-				new LocalPoolSystem())) {
+				AsyncTaskSystem.pooled(), new BrokerSystem(), new RawRedisSystem(), new RedissonSystem(),
+				new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem())) {
 			if (!options.wantsSystem(system.name())) {
 				continue;
 			}

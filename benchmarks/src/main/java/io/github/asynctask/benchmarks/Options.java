@@ -27,11 +27,12 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 	 * Run only when named: Rqueue barely works on our Spring Boot (see docs), and the
 	 * broker-only row is a diagnostic between raw Redis and the whole stack.
 	 */
-	static final Set<String> OPT_IN_SYSTEMS = Set.of("rqueue", "async-task-broker", "async-task-context");
+	static final Set<String> OPT_IN_SYSTEMS = Set.of("rqueue", "async-task-broker", "async-task-context",
+			"async-task-pool3");
 
 	static final String USAGE = """
 			Arguments (all optional):
-			  --scenarios=enqueue,throughput,latency,lateness,memory,idle,schedule   names or prefixes (default: all)
+			  --scenarios=enqueue,throughput,latency,lateness,memory,idle,schedule,workload   names or prefixes (default: all)
 			  --systems=async-task,async-task-broker,raw-redis,redisson,jesque,rqueue,thread-pool   (default: all but rqueue and async-task-broker)
 			  --n=20000            tasks per enqueue/throughput repetition (the issue's N is 50000)
 			  --memory-tasks=100000 --latency-rate=500 --latency-seconds=10 --lateness-tasks=1000 --idle-seconds=30

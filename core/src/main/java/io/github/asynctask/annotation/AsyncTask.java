@@ -90,4 +90,18 @@ public @interface AsyncTask {
 	 */
 	String waitTimeout() default "";
 
+	/**
+	 * SpEL over the parameters (as {@link #bizId()}, e.g. {@code "#tenantId"}) giving the
+	 * key whose running tasks {@link #maxConcurrency()} limits across every instance; a
+	 * call whose key is {@code null} runs unkeyed. Empty means none.
+	 */
+	String concurrencyKey() default "";
+
+	/**
+	 * At most this many tasks of one {@link #concurrencyKey()} run at once, cluster-wide;
+	 * other keys' tasks are not held up behind them. At least 1, and only with a
+	 * concurrencyKey; 0 means none.
+	 */
+	int maxConcurrency() default 0;
+
 }

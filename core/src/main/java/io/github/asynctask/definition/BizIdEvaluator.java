@@ -45,6 +45,18 @@ public final class BizIdEvaluator {
 		if (text == null) {
 			return null;
 		}
+		return evaluate(text, "bizId", definition, args);
+	}
+
+	/**
+	 * The value of another of the task's expressions (a concurrency key) over this call,
+	 * or {@code null} when it yields {@code null}.
+	 * @param text the expression
+	 * @param attribute the annotation attribute it came from, for the message
+	 * @throws IllegalArgumentException naming the task when the expression fails
+	 */
+	public @Nullable String evaluate(String text, String attribute, TaskDefinition definition,
+			@Nullable Object[] args) {
 		Expression expression = this.expressions.computeIfAbsent(text, this.parser::parseExpression);
 		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(new Root(definition.name(), args),
 				definition.method(), args, this.parameterNames);
@@ -53,7 +65,7 @@ public final class BizIdEvaluator {
 			return (value != null) ? value.toString() : null;
 		}
 		catch (EvaluationException ex) {
-			throw new IllegalArgumentException("bizId expression '" + text + "' of " + definition.describe()
+			throw new IllegalArgumentException(attribute + " expression '" + text + "' of " + definition.describe()
 					+ " failed on the call's arguments: " + ex.getMessage(), ex);
 		}
 	}

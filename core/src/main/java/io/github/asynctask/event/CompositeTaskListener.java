@@ -51,6 +51,16 @@ public final class CompositeTaskListener implements TaskListener {
 	}
 
 	@Override
+	public void rateLimited(String queue, Duration wait) {
+		each((listener) -> listener.rateLimited(queue, wait));
+	}
+
+	@Override
+	public void concurrencyKeyBlocked(String queue) {
+		each((listener) -> listener.concurrencyKeyBlocked(queue));
+	}
+
+	@Override
 	public void hung(String queue, String task, Duration timeout) {
 		each((listener) -> listener.hung(queue, task, timeout));
 	}

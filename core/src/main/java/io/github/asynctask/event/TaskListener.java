@@ -36,6 +36,20 @@ public interface TaskListener {
 	}
 
 	/**
+	 * A fetch from a rate-limited queue found its limit reached while tasks were pending;
+	 * the fetcher waits {@code wait} for the next permit.
+	 */
+	default void rateLimited(String queue, Duration wait) {
+	}
+
+	/**
+	 * A fetch passed over pending tasks of the queue because their concurrency key ran as
+	 * many tasks as it may.
+	 */
+	default void concurrencyKeyBlocked(String queue) {
+	}
+
+	/**
 	 * An attempt ran past its {@code timeout} and ignored the interrupt: it keeps its
 	 * lease and its thread until the body returns, and is not delivered again meanwhile.
 	 */

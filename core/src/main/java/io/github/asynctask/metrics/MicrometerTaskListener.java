@@ -39,6 +39,10 @@ public final class MicrometerTaskListener implements TaskListener {
 
 	private final MeterProvider<Timer> duration;
 
+	private final MeterProvider<Counter> rateLimited;
+
+	private final MeterProvider<Counter> keyBlocked;
+
 	// Written by submitting threads, read by the registry when it publishes.
 	private final AtomicInteger resendBuffer = new AtomicInteger();
 
@@ -52,6 +56,12 @@ public final class MicrometerTaskListener implements TaskListener {
 		this.hung = counter(registry, "hung", "Attempts that ignored their timeout interrupt and hold their thread");
 		this.deadDropped = counter(registry, "dead.dropped",
 				"Oldest dead tasks dropped because the queue held more than async-task.retention.dead-max");
+		this.rateLimited = Counter.builder("asynctask.ratelimit.delayed")
+			.description("Fetches that found the queue's rate limit reached while tasks were pending, and waited")
+			.withRegistry(registry);
+		this.keyBlocked = Counter.builder("asynctask.concurrency.key.blocked")
+			.description("Fetches that passed over pending tasks whose concurrency key ran as many as it may")
+			.withRegistry(registry);
 		this.duration = Timer.builder("asynctask.task.duration")
 			.description("Run time of each attempt, successful or not")
 			.withRegistry(registry);
@@ -99,6 +109,16 @@ public final class MicrometerTaskListener implements TaskListener {
 	@Override
 	public void hung(String queue, String task, Duration timeout) {
 		this.hung.withTags("queue", queue, "task", task).increment();
+	}
+
+	@Override
+	public void rateLimited(String queue, Duration wait) {
+		this.rateLimited.withTags("queue", queue).increment();
+	}
+
+	@Override
+	public void concurrencyKeyBlocked(String queue) {
+		this.keyBlocked.withTags("queue", queue).increment();
 	}
 
 	@Override

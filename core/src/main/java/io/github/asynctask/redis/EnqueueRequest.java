@@ -25,10 +25,14 @@ import org.jspecify.annotations.Nullable;
  * @param dedupTtl how long the bizId is remembered
  * @param after what the task waits for before it may run (flows); empty for none
  * @param waitTimeout how long it waits at most (when {@code after} is not empty)
+ * @param concurrencyKey the key whose running tasks are limited cluster-wide;
+ * {@code null} for none
+ * @param maxConcurrency how many tasks of {@code concurrencyKey} may run at once (0
+ * without a key)
  */
 public record EnqueueRequest(String queue, String id, String name, String payload, int maxRetries,
 		@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, Duration dedupTtl, List<Awaited> after,
-		Duration waitTimeout) {
+		Duration waitTimeout, @Nullable String concurrencyKey, int maxConcurrency) {
 
 	public EnqueueRequest {
 		QueueName.check(queue);
@@ -36,6 +40,17 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 		if (maxRetries < 0) {
 			throw new IllegalArgumentException("maxRetries of task '" + name + "' must be >= 0 but was " + maxRetries);
 		}
+		if (concurrencyKey != null && maxConcurrency < 1) {
+			throw new IllegalArgumentException("maxConcurrency of task '" + name
+					+ "' must be >= 1 with a concurrency key but was " + maxConcurrency);
+		}
+	}
+
+	/** A request without a concurrency key. */
+	public EnqueueRequest(String queue, String id, String name, String payload, int maxRetries,
+			@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, Duration dedupTtl,
+			List<Awaited> after, Duration waitTimeout) {
+		this(queue, id, name, payload, maxRetries, delay, at, bizId, dedupTtl, after, waitTimeout, null, 0);
 	}
 
 	/**
@@ -71,22 +86,31 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 	/** The same request, waiting for {@code after} at most {@code waitTimeout}. */
 	public EnqueueRequest withAfter(List<Awaited> after, Duration waitTimeout) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
-				this.bizId, this.dedupTtl, after, waitTimeout);
+				this.bizId, this.dedupTtl, after, waitTimeout, this.concurrencyKey, this.maxConcurrency);
 	}
 
 	public EnqueueRequest withDelay(Duration delay) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, delay, null,
-				this.bizId, this.dedupTtl, this.after, this.waitTimeout);
+				this.bizId, this.dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency);
 	}
 
 	public EnqueueRequest withAt(Instant at) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, null, at, this.bizId,
-				this.dedupTtl, this.after, this.waitTimeout);
+				this.dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency);
 	}
 
 	public EnqueueRequest withBizId(String bizId, Duration dedupTtl) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
-				bizId, dedupTtl, this.after, this.waitTimeout);
+				bizId, dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency);
+	}
+
+	/**
+	 * At most {@code max} tasks of {@code key} run at once, across every instance; other
+	 * keys' tasks are not held up behind them.
+	 */
+	public EnqueueRequest withConcurrencyKey(String key, int max) {
+		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
+				this.bizId, this.dedupTtl, this.after, this.waitTimeout, key, max);
 	}
 
 }

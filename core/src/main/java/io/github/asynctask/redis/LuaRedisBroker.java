@@ -16,6 +16,7 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.limit.RateLimit;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -122,10 +123,21 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 					this.keys.payloads(queue), this.keys.wake(queue)));
 			List<String> callArgs = new ArrayList<>(1 + call.size() * 6);
 			callArgs.add(this.keys.dueChannel(queue));
+			boolean keyed = false;
 			for (int position : call) {
 				EnqueueRequest request = requests.get(position);
 				callKeys.add(uniqueKey(request));
 				addEnqueueArgs(request, callArgs);
+				keyed |= request.concurrencyKey() != null;
+			}
+			if (keyed) {
+				// the optional trailing section: a call without keys sends nothing more
+				for (int position : call) {
+					EnqueueRequest request = requests.get(position);
+					String key = request.concurrencyKey();
+					callArgs.add((key != null) ? key : "");
+					callArgs.add(Integer.toString(request.maxConcurrency()));
+				}
 			}
 			callKeys.add(this.keys.done(queue));
 			keys.add(callKeys);
@@ -191,8 +203,17 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 */
 	@Override
 	public List<Delivery> dequeue(String queue, int max, Duration lease) {
+		return dequeue(queue, max, lease, (RateLimit) null).deliveries();
+	}
+
+	/**
+	 * Hands back first the fetches of this queue whose reply was lost, then fetches; a
+	 * fetch that fails is remembered as lost, since Redis may have run it all the same.
+	 */
+	@Override
+	public Dequeued dequeue(String queue, int max, Duration lease, @Nullable RateLimit limit) {
 		if (max <= 0) {
-			return List.of();
+			return new Dequeued(List.of(), Duration.ZERO);
 		}
 		Set<String> lost = this.fetches.lost(queue);
 		for (String fetchId : lost) {
@@ -201,11 +222,11 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		}
 		String fetchId = FetchLedger.newId();
 		try {
-			List<Delivery> deliveries = dequeue(queue, max, lease, fetchId);
-			if (!deliveries.isEmpty()) {
+			Dequeued dequeued = dequeue(queue, max, lease, limit, fetchId);
+			if (!dequeued.deliveries().isEmpty()) {
 				this.fetches.answered(queue, fetchId);
 			}
-			return deliveries;
+			return dequeued;
 		}
 		catch (RedisUnavailableException ex) {
 			// Redis may run the call all the same: a late reply, or a re-send on
@@ -217,6 +238,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	/** One dequeue call recorded under {@code fetchId}. */
 	List<Delivery> dequeue(String queue, int max, Duration lease, String fetchId) {
+		return dequeue(queue, max, lease, (RateLimit) null, fetchId).deliveries();
+	}
+
+	private Dequeued dequeue(String queue, int max, Duration lease, @Nullable RateLimit limit, String fetchId) {
 		String answered = this.fetches.takeAnswered(queue);
 		List<String> keys = new ArrayList<>(this.dequeueKeys.computeIfAbsent(queue,
 				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
@@ -227,20 +252,28 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		keys.add(this.keys.payloads(queue));
 		keys.add(this.keys.done(queue));
 		keys.add(this.keys.wake(queue));
-		List<String> args = new ArrayList<>(4 + max);
+		keys.add(this.keys.rate(queue));
+		keys.add(this.keys.concurrencyKeys(queue));
+		List<String> args = new ArrayList<>(6 + max);
 		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention),
 				millis(this.completedIds)));
 		for (int i = 0; i < max; i++) {
 			args.add(Long.toString(newToken()));
 		}
+		if (limit != null) {
+			args.add(Integer.toString(limit.permits()));
+			args.add(millis(limit.period()));
+		}
 		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
 		List<Delivery> deliveries = new ArrayList<>(reply.size() / 3);
-		for (int i = 0; i < reply.size(); i += 3) {
+		int triples = reply.size() - reply.size() % 3;
+		for (int i = 0; i < triples; i += 3) {
 			String id = Replies.string(reply.get(i));
 			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1)), Replies.string(reply.get(i + 2)))
 				.toDelivery(queue));
 		}
-		return deliveries;
+		long held = (triples < reply.size()) ? Replies.number(reply.get(triples)) : 0;
+		return new Dequeued(deliveries, Duration.ofMillis(Math.max(0, held)), held < 0);
 	}
 
 	/**

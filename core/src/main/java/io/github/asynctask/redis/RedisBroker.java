@@ -10,6 +10,7 @@ import java.util.Set;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.limit.RateLimit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -52,6 +53,15 @@ public interface RedisBroker {
 	 * taken.
 	 */
 	List<Delivery> dequeue(String queue, int max, Duration lease);
+
+	/**
+	 * {@link #dequeue(String, int, Duration)} under a cluster-wide rate limit, when
+	 * {@code limit} is set: the call takes no more than the limit leaves, and says how
+	 * long until the next permit when it held pending tasks back.
+	 */
+	default Dequeued dequeue(String queue, int max, Duration lease, @Nullable RateLimit limit) {
+		return new Dequeued(dequeue(queue, max, lease), Duration.ZERO);
+	}
 
 	/**
 	 * The delivery succeeded: drop the task, or keep it as completed for

@@ -36,6 +36,8 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:{q}:frel       ZSET   owed release -> owed since          (flows)
  * &lt;prefix&gt;:{q}:wake       LIST   at most one wake-up token: pending went from empty to
  *                               non-empty, resumed with tasks, or a fetch left tasks behind
+ * &lt;prefix&gt;:{q}:rate       ZSET   fencing token -> delivered at (ms), the last rate-limit period's deliveries
+ * &lt;prefix&gt;:{q}:ck         HASH   concurrency key -> JSON [id, token, ...] of its deliveries (checked against lease)
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
  * &lt;prefix&gt;:{q}:workers    ZSET   instance id -> serves the queue until (ms)
  * &lt;prefix&gt;:{q}:hist:m:&lt;epoch minute&gt; HASH p processed, f failed (expires after 2 h)
@@ -207,6 +209,22 @@ public final class RedisKeys {
 	 */
 	public String wake(String queue) {
 		return queueKey(queue, "wake");
+	}
+
+	/**
+	 * The queue's rate-limit log: one entry per delivery of the last period, across every
+	 * instance.
+	 */
+	public String rate(String queue) {
+		return queueKey(queue, "rate");
+	}
+
+	/**
+	 * The deliveries holding each concurrency key; an entry whose lease is gone (any end
+	 * of the delivery) no longer counts.
+	 */
+	public String concurrencyKeys(String queue) {
+		return queueKey(queue, "ck");
 	}
 
 	public String dueChannel(String queue) {

@@ -12,6 +12,7 @@ import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
+import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.flow.FlowCompletion;
@@ -36,6 +37,8 @@ public final class TaskSubmitter {
 	private final TaskCodec codec;
 
 	private final BizIdEvaluator bizIds;
+
+	private final ConcurrencyKeys concurrencyKeys;
 
 	private final List<SubmitInterceptor> interceptors;
 
@@ -103,6 +106,7 @@ public final class TaskSubmitter {
 		this.broker = broker;
 		this.codec = codec;
 		this.bizIds = bizIds;
+		this.concurrencyKeys = new ConcurrencyKeys(bizIds);
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
 		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer);
@@ -189,6 +193,10 @@ public final class TaskSubmitter {
 		}
 		if (bizId != null) {
 			request = request.withBizId(bizId, definition.dedupTtl());
+		}
+		ConcurrencyKeys.Limit limit = this.concurrencyKeys.evaluate(definition, args);
+		if (limit != null) {
+			request = request.withConcurrencyKey(limit.key(), limit.max());
 		}
 		if (this.flows == null || this.perCallAfter == null) {
 			if (!options.getAfter().isEmpty()) {

@@ -49,8 +49,7 @@ final class InstanceInfo {
 		int total = 0;
 		for (QueueWorker worker : this.workers) {
 			int queueBusy = worker.permits().busy();
-			queues.put(worker.queue(), Map.of("busy", queueBusy, "concurrency", worker.permits().total(), "running",
-					worker.running().ids(MAX_RUNNING_LISTED)));
+			queues.put(worker.name(), worker.describe(queueBusy, MAX_RUNNING_LISTED));
 			busy += queueBusy;
 			total += worker.permits().total();
 		}

@@ -1,15 +1,21 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.limit.QueueChoice;
+import io.github.asynctask.limit.QueuePool;
+import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
 import org.jspecify.annotations.Nullable;
@@ -17,10 +23,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The fetcher and private pool of one queue. The fetcher takes the free permits, asks
- * Redis for that many tasks in one call and hands them to the pool; when the queue is
- * empty it blocks on the queue's wake-up list (one token wakes one idle fetcher across
- * all instances) with a jittered poll as the timeout, instead of spinning.
+ * The fetcher and private pool of one queue, or of a pool of queues sharing threads. The
+ * fetcher takes the free permits, asks Redis for that many tasks in one call (from the
+ * queues in the order its {@link QueueChoice} gives, for what the first did not have) and
+ * hands them to the pool; when every queue is empty it blocks on the wake-up lists (one
+ * token wakes one idle fetcher across all instances) with a jittered poll as the timeout,
+ * instead of spinning. A queue whose rate limit held tasks back is asked again only once
+ * the limit says the next permit is free.
  */
 final class QueueWorker {
 
@@ -34,7 +43,10 @@ final class QueueWorker {
 	/** The fallback poll of a fetcher waiting on its wake-up list, in poll intervals. */
 	static final int IDLE_FACTOR = 5;
 
-	private final String queue;
+	/** The queue, or the pool's name. */
+	private final String name;
+
+	private final QueueChoice choice;
 
 	private final RedisBroker broker;
 
@@ -42,45 +54,108 @@ final class QueueWorker {
 
 	private final Permits permits;
 
-	private final RunningTasks running = new RunningTasks();
+	/** By queue; a delivery's entry is the one of its queue. */
+	private final Map<String, RunningTasks> running = new LinkedHashMap<>();
 
 	private final Signal wakeUp = new Signal();
 
 	private final TaskRun.Factory runs;
 
-	private final PendingWait pendingWait;
+	private final IdleWait idleWait;
+
+	private final TaskListener listener;
 
 	private final ThreadPoolExecutor pool;
 
 	private volatile boolean fetching;
 
+	/**
+	 * Set by the fetcher once tasks waited for their concurrency key here, and kept: from
+	 * then on every ending run wakes the fetcher (its delivery may have held the key), so
+	 * a run ending while a fetch is under way is not missed. Queues without keys never
+	 * pay for it.
+	 */
+	private volatile boolean keyedWork;
+
 	private volatile @Nullable Thread fetcher;
 
 	QueueWorker(String queue, int concurrency, RedisBroker broker, WorkerSettings settings, TaskRun.Factory runs,
 			PendingWait pendingWait) {
-		this.queue = queue;
-		this.pendingWait = pendingWait;
+		this(queue, QueueChoice.single(queue), concurrency, broker, settings, runs, Map.of(queue, pendingWait));
+	}
+
+	/**
+	 * A worker for several queues sharing {@code concurrency} threads.
+	 * @param name the pool's name, in thread names
+	 * @param choice the order in which each fetch tries the queues
+	 * @param pendingWaits each queue's wake-up wait
+	 */
+	QueueWorker(String name, QueueChoice choice, int concurrency, RedisBroker broker, WorkerSettings settings,
+			TaskRun.Factory runs, Map<String, PendingWait> pendingWaits) {
+		this.name = name;
+		this.choice = choice;
+		pendingWaits.keySet().forEach((member) -> this.running.put(member, new RunningTasks()));
+		this.idleWait = IdleWait.of(name, pendingWaits, this.wakeUp);
+		this.listener = runs.listener();
 		this.broker = broker;
 		this.settings = settings;
 		this.permits = new Permits(concurrency);
 		this.runs = runs;
-		// core threads serve the permits; an extra one appears only when a permit is back
-		// before its thread is (a hung body keeps both, see Watchdog)
-		AtomicInteger counter = new AtomicInteger();
-		this.pool = new ThreadPoolExecutor(concurrency, Integer.MAX_VALUE, 60, TimeUnit.SECONDS,
-				new SynchronousQueue<>(), (runnable) -> {
-					Thread thread = new Thread(runnable, "asynctask-" + queue + "-" + counter.incrementAndGet());
-					thread.setDaemon(false);
-					return thread;
-				});
+		this.pool = runs.bodyThreads().executor(name, concurrency);
 	}
 
-	String queue() {
-		return this.queue;
+	/** The queue, or the pool's name. */
+	String name() {
+		return this.name;
 	}
 
-	RunningTasks running() {
-		return this.running;
+	/**
+	 * What the console shows of this worker: busy threads, concurrency and the ids of up
+	 * to {@code maxRunningListed} running tasks, plus for a pool its queues with their
+	 * weights, whether it is strict, and rate limits.
+	 */
+	Map<String, Object> describe(int busy, int maxRunningListed) {
+		Map<String, Object> info = new LinkedHashMap<>();
+		info.put("busy", busy);
+		info.put("concurrency", this.permits.total());
+		List<String> running = new ArrayList<>();
+		for (RunningTasks tasks : this.running.values()) {
+			running.addAll(tasks.ids(maxRunningListed - running.size()));
+		}
+		info.put("running", running);
+		if (this.running.size() > 1 || !this.running.containsKey(this.name)) {
+			QueuePool pool = this.settings.pools().get(this.name);
+			if (pool != null) {
+				info.put("pool", Map.of("queues", pool.weights(), "strict", pool.strict()));
+			}
+		}
+		Map<String, String> limits = new LinkedHashMap<>();
+		this.running.keySet().forEach((queue) -> {
+			RateLimit limit = this.settings.rateLimits().get(queue);
+			if (limit != null) {
+				limits.put(queue, limit.toString());
+			}
+		});
+		if (!limits.isEmpty()) {
+			info.put("rateLimits", limits);
+		}
+		return info;
+	}
+
+	/** Each served queue's running deliveries. */
+	Map<String, RunningTasks> running() {
+		return Collections.unmodifiableMap(this.running);
+	}
+
+	/** The running deliveries of {@code task}'s queue. */
+	RunningTasks runningOf(RunningTask task) {
+		return this.running.get(task.delivery().queue());
+	}
+
+	private Collection<RunningTask> allRunning() {
+		List<RunningTask> all = new ArrayList<>();
+		this.running.values().forEach((tasks) -> all.addAll(tasks.all()));
+		return all;
 	}
 
 	Permits permits() {
@@ -89,14 +164,14 @@ final class QueueWorker {
 
 	void start() {
 		this.fetching = true;
-		this.fetcher = Daemons.start("asynctask-fetch-" + this.queue, this::fetchLoop);
+		this.fetcher = Daemons.start("asynctask-fetch-" + this.name, this::fetchLoop);
 	}
 
 	/** Stop fetching at once; running bodies go on. */
 	void stopFetching() {
 		this.fetching = false;
 		this.wakeUp.raise();
-		this.pendingWait.close();
+		this.idleWait.close();
 		// a dequeue in flight is let finish so its deliveries can be handed back
 		Daemons.join(this.fetcher, Duration.ofSeconds(10));
 		this.pool.shutdown();
@@ -116,12 +191,12 @@ final class QueueWorker {
 
 	/** Give the deliveries still running back to pending and interrupt their bodies. */
 	void requeueRunning(Completion completion) {
-		for (RunningTask task : this.running.all()) {
+		for (RunningTask task : allRunning()) {
 			// marked first: a success arriving once the claim is gone is still reported
 			task.markHandedBack();
 			if (task.claim()) {
 				task.interruptBody();
-				completion.requeue(task, this.running);
+				completion.requeue(task, runningOf(task));
 				this.permits.release(1);
 			}
 		}
@@ -131,8 +206,8 @@ final class QueueWorker {
 	/** Stop every thread without reporting anything, as a crashed JVM would (tests). */
 	void halt() {
 		this.fetching = false;
-		this.pendingWait.close();
-		this.running.all().forEach((task) -> {
+		this.idleWait.close();
+		allRunning().forEach((task) -> {
 			task.claim();
 			task.markStale();
 		});
@@ -156,38 +231,92 @@ final class QueueWorker {
 			if (wanted == 0) {
 				continue;
 			}
-			List<Delivery> deliveries;
+			Fetched fetched;
 			try {
-				deliveries = this.broker.dequeue(this.queue, wanted, this.settings.lease());
+				fetched = fetch(wanted);
 				errorBackoff = Duration.ZERO;
 			}
 			catch (RuntimeException ex) {
-				this.permits.release(wanted);
 				errorBackoff = nextErrorBackoff(errorBackoff, ex);
 				this.wakeUp.awaitQuietly(errorBackoff);
 				continue;
 			}
-			this.permits.release(wanted - deliveries.size());
-			deliveries.forEach(this::dispatch);
-			if (deliveries.size() < wanted && this.fetching) {
-				awaitWork();
+			if (fetched.taken() < wanted && this.fetching) {
+				if (fetched.retryAfter() != null) {
+					// a rate limit held tasks back: ask again when it frees a permit
+					this.wakeUp.awaitQuietly(fetched.retryAfter());
+				}
+				else if (fetched.keyBlocked()) {
+					// tasks wait for their concurrency key: ask again when one of ours
+					// ends, or after a poll for keys other instances free
+					this.keyedWork = true;
+					this.wakeUp.awaitQuietly(ClusterSpread.jitter(this.settings.pollInterval()));
+				}
+				else {
+					awaitWork();
+				}
 			}
 		}
 	}
 
 	/**
-	 * The queue ran dry: wait for the token the next push leaves (taken by one idle
+	 * Take up to {@code wanted} tasks, trying the queues in the choice's order, and start
+	 * them; the permits of what was not taken go back, also when Redis fails midway.
+	 */
+	private Fetched fetch(int wanted) {
+		int left = wanted;
+		@Nullable Duration retryAfter = null;
+		boolean keyBlocked = false;
+		try {
+			for (String queue : this.choice.order()) {
+				Dequeued dequeued = this.broker.dequeue(queue, left, this.settings.lease(),
+						this.settings.rateLimits().get(queue));
+				left -= dequeued.deliveries().size();
+				dequeued.deliveries().forEach(this::dispatch);
+				if (dequeued.keyBlocked()) {
+					keyBlocked = true;
+					this.listener.concurrencyKeyBlocked(queue);
+				}
+				if (dequeued.limited()) {
+					this.listener.rateLimited(queue, dequeued.retryAfter());
+					retryAfter = (retryAfter == null || dequeued.retryAfter().compareTo(retryAfter) < 0)
+							? dequeued.retryAfter() : retryAfter;
+				}
+				if (left == 0) {
+					break;
+				}
+			}
+		}
+		finally {
+			this.permits.release(left);
+		}
+		return new Fetched(wanted - left, retryAfter, keyBlocked);
+	}
+
+	/**
+	 * What one fetch took.
+	 *
+	 * @param taken tasks started
+	 * @param retryAfter set when a rate limit held tasks back: the wait until its next
+	 * permit
+	 * @param keyBlocked whether tasks were passed over for their concurrency key
+	 */
+	private record Fetched(int taken, @Nullable Duration retryAfter, boolean keyBlocked) {
+	}
+
+	/**
+	 * Every queue ran dry: wait for the token the next push leaves (taken by one idle
 	 * fetcher of all instances). A token stays in Redis until taken, so only a Redis that
 	 * lost writes loses one: the poll that covers it may be rarer than the poll interval.
 	 * If Redis cannot be reached, the plain poll interval applies.
 	 */
 	private void awaitWork() {
 		try {
-			this.pendingWait.await(ClusterSpread.jitter(this.settings.pollInterval().multipliedBy(IDLE_FACTOR)));
+			this.idleWait.await(ClusterSpread.jitter(this.settings.pollInterval().multipliedBy(IDLE_FACTOR)));
 		}
 		catch (RuntimeException ex) {
 			if (this.fetching) {
-				logger.debug("Waiting for a wake-up of queue '{}' failed; polling instead", this.queue, ex);
+				logger.debug("Waiting for a wake-up of '{}' failed; polling instead", this.name, ex);
 				this.wakeUp.awaitQuietly(ClusterSpread.jitter(this.settings.pollInterval()));
 			}
 		}
@@ -195,7 +324,7 @@ final class QueueWorker {
 
 	private void dispatch(Delivery delivery) {
 		RunningTask task = new RunningTask(delivery, System.nanoTime() + this.settings.lease().toNanos());
-		this.running.add(task);
+		runningOf(task).add(task);
 		if (this.fetching) {
 			try {
 				this.pool.execute(this.runs.create(task, this));
@@ -206,7 +335,7 @@ final class QueueWorker {
 			}
 		}
 		if (task.claim()) {
-			this.runs.completion().requeue(task, this.running);
+			this.runs.completion().requeue(task, runningOf(task));
 			this.permits.release(1);
 		}
 	}
@@ -214,6 +343,10 @@ final class QueueWorker {
 	/** Called once per delivery by whichever thread ended it first. */
 	void ended(RunningTask task) {
 		this.permits.release(1);
+		if (this.keyedWork) {
+			// the delivery may have held a key that pending tasks wait for
+			this.wakeUp.raise();
+		}
 	}
 
 	private Duration nextErrorBackoff(Duration previous, RuntimeException ex) {
@@ -222,7 +355,7 @@ final class QueueWorker {
 			next = MAX_ERROR_BACKOFF;
 		}
 		if (previous.isZero()) {
-			logger.warn("Fetching from queue '{}' failed; backing off up to {} until Redis answers: {}", this.queue,
+			logger.warn("Fetching from '{}' failed; backing off up to {} until Redis answers: {}", this.name,
 					MAX_ERROR_BACKOFF, ex.toString());
 		}
 		return next;

@@ -59,9 +59,9 @@ final class TaskRun implements Runnable {
 		this.task.markHung();
 		Delivery delivery = this.task.delivery();
 		logger.error("Task '{}' (id {}) ignored its timeout interrupt for {} after running past its timeout of {}; "
-				+ "it keeps its lease and its thread (queue '{}' runs one thread short) until the body returns, "
+				+ "it keeps its lease and its thread ('{}' runs one thread short) until the body returns, "
 				+ "then its outcome is reported. Make the body honour interrupts or give its calls their own "
-				+ "timeouts", delivery.name(), delivery.id(), Watchdog.HUNG_GRACE, timeout, this.worker.queue());
+				+ "timeouts", delivery.name(), delivery.id(), Watchdog.HUNG_GRACE, timeout, this.worker.name());
 		this.factory.listener().hung(delivery.queue(), delivery.name(), timeout);
 	}
 
@@ -77,18 +77,18 @@ final class TaskRun implements Runnable {
 				// the script would refuse it: another delivery decides what happens next.
 				// A success is still sent: the script remembers it on the task, so no
 				// later delivery runs the body again.
-				this.worker.running().remove(this.task);
+				this.worker.runningOf(this.task).remove(this.task);
 				logger.info("Not reporting the failure of task '{}' (id {}): its lease was lost while it ran",
 						this.task.delivery().name(), this.task.id());
 			}
 			else {
 				this.factory.completion()
 					.report(this.task, outcome, Duration.ofNanos(System.nanoTime() - this.startedAt),
-							this.worker.running());
+							this.worker.runningOf(this.task));
 			}
 		}
 		catch (RuntimeException ex) {
-			this.worker.running().remove(this.task);
+			this.worker.runningOf(this.task).remove(this.task);
 			logger.error("Reporting task '{}' (id {}) failed; the recoverer will retry it after its lease",
 					this.task.delivery().name(), this.task.id(), ex);
 		}
@@ -106,7 +106,7 @@ final class TaskRun implements Runnable {
 		try {
 			this.factory.completion()
 				.report(this.task, outcome, Duration.ofNanos(System.nanoTime() - this.startedAt),
-						this.worker.running());
+						this.worker.runningOf(this.task));
 		}
 		catch (RuntimeException ex) {
 			logger.error("Reporting the success of task '{}' (id {}) after shutdown handed it back failed; it will "
@@ -120,8 +120,9 @@ final class TaskRun implements Runnable {
 	 * @param invoker runs bodies
 	 * @param completion reports outcomes
 	 * @param listener told about starts (completion tells the rest)
+	 * @param bodyThreads the kind of thread each queue's bodies run on
 	 */
-	record Factory(Invoker invoker, Completion completion, TaskListener listener) {
+	record Factory(Invoker invoker, Completion completion, TaskListener listener, BodyThreads bodyThreads) {
 
 		TaskRun create(RunningTask task, QueueWorker worker) {
 			return new TaskRun(task, worker, this);

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.asynctask.limit.QueuePool;
+import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.WakeListener;
 import io.github.asynctask.redis.WakeSignals;
@@ -41,7 +43,11 @@ public final class WorkerContainer implements SmartLifecycle {
 
 	private final String instanceId;
 
+	/** By queue, or by pool name for a pool's worker. */
 	private final Map<String, QueueWorker> workers = new LinkedHashMap<>();
+
+	/** Every queue served, alone or in a pool. */
+	private final List<String> queues;
 
 	private final Completion completion;
 
@@ -77,13 +83,15 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.pendingReports = pendingReports;
 		this.acks = acks;
 		this.watchdog = watchdog;
-		TaskRun.Factory runs = new TaskRun.Factory(invoker, completion, builder.listener());
+		TaskRun.Factory runs = new TaskRun.Factory(invoker, completion, builder.listener(), builder.bodyThreads());
 		this.settings.concurrencyByQueue()
 			.forEach((queue, concurrency) -> this.workers.put(queue, new QueueWorker(queue, concurrency, this.broker,
 					this.settings, runs, this.wakeSignals.pendingWait(queue))));
-		List<String> queues = List.copyOf(this.workers.keySet());
+		this.settings.pools().values().forEach((pool) -> this.workers.put(pool.name(), poolWorker(pool, runs)));
+		this.queues = List.copyOf(this.settings.queues());
+		List<String> queues = this.queues;
 		Map<String, RunningTasks> running = new LinkedHashMap<>();
-		this.workers.forEach((queue, worker) -> running.put(queue, worker.running()));
+		this.workers.values().forEach((worker) -> running.putAll(worker.running()));
 		ClusterSpread spread = new ClusterSpread();
 		InstanceInfo info = new InstanceInfo(List.copyOf(this.workers.values()));
 		Duration retryDelay = this.settings.pollInterval();
@@ -102,6 +110,12 @@ public final class WorkerContainer implements SmartLifecycle {
 				this.settings.retention(), this.settings.janitorInterval(), spread, builder.listener()), retryDelay));
 	}
 
+	private QueueWorker poolWorker(QueuePool pool, TaskRun.Factory runs) {
+		Map<String, PendingWait> waits = new LinkedHashMap<>();
+		pool.weights().keySet().forEach((queue) -> waits.put(queue, this.wakeSignals.pendingWait(queue)));
+		return new QueueWorker(pool.name(), pool.choice(), pool.concurrency(), this.broker, this.settings, runs, waits);
+	}
+
 	/** The id this instance registers under in Redis. */
 	public String instanceId() {
 		return this.instanceId;
@@ -112,7 +126,10 @@ public final class WorkerContainer implements SmartLifecycle {
 		return this.settings;
 	}
 
-	/** Threads running a task body right now, by queue (for the busy-workers gauge). */
+	/**
+	 * Threads running a task body right now, by queue, or by pool name for threads a pool
+	 * shares (for the busy-workers gauge).
+	 */
 	public Map<String, Integer> busyThreads() {
 		Map<String, Integer> busy = new LinkedHashMap<>();
 		this.workers.forEach((queue, worker) -> busy.put(queue, worker.permits().busy()));
@@ -130,18 +147,18 @@ public final class WorkerContainer implements SmartLifecycle {
 		}
 		this.running = true;
 		try {
-			this.broker.registerQueues(this.workers.keySet());
+			this.broker.registerQueues(this.queues);
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not register queues {} in Redis; workers start anyway and retry on their own",
-					this.workers.keySet(), ex);
+					this.queues, ex);
 		}
 		this.heartbeat.start();
 		this.reporter.start();
 		this.acks.start();
 		this.workers.values().forEach(QueueWorker::start);
 		this.agents.forEach(PeriodicLoop::start);
-		this.wakeSignals.subscribe(this.workers.keySet(), new WakeListener() {
+		this.wakeSignals.subscribe(this.queues, new WakeListener() {
 
 			@Override
 			public void onDue(String queue) {
@@ -150,8 +167,8 @@ public final class WorkerContainer implements SmartLifecycle {
 			}
 
 		});
-		logger.info("Started async-task workers {} as instance {}", this.settings.concurrencyByQueue(),
-				this.instanceId);
+		logger.info("Started async-task workers {}{} as instance {}", this.settings.concurrencyByQueue(),
+				this.settings.pools().isEmpty() ? "" : " and pools " + this.settings.pools().values(), this.instanceId);
 	}
 
 	@Override
@@ -176,7 +193,7 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.heartbeat.stop(this.settings.pollInterval());
 		try {
 			this.broker.unregister(this.instanceId);
-			this.workers.keySet().forEach((queue) -> this.broker.serving(queue, this.instanceId, Duration.ZERO));
+			this.queues.forEach((queue) -> this.broker.serving(queue, this.instanceId, Duration.ZERO));
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not unregister instance {}; its entry expires after the lease", this.instanceId, ex);

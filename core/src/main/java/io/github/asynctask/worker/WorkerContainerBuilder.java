@@ -11,6 +11,8 @@ import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.WakeSignals;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Assembles a {@link WorkerContainer} from its collaborators; what the auto-configuration
@@ -18,6 +20,8 @@ import io.github.asynctask.redis.WakeSignals;
  * and a generated instance id.
  */
 public final class WorkerContainerBuilder {
+
+	private static final Logger logger = LoggerFactory.getLogger(WorkerContainerBuilder.class);
 
 	private final RedisBroker broker;
 
@@ -38,6 +42,8 @@ public final class WorkerContainerBuilder {
 	private BackoffPolicy backoff = Backoffs.polynomial();
 
 	private String instanceId = InstanceInfo.newInstanceId();
+
+	private BodyThreads bodyThreads = BodyThreads.PLATFORM;
 
 	private SuccessHook successHook = SuccessHook.NO_OP;
 
@@ -85,6 +91,20 @@ public final class WorkerContainerBuilder {
 		return this;
 	}
 
+	/**
+	 * Whether each task body runs on a new virtual thread instead of the queue's pool of
+	 * platform threads; the queue's concurrency still bounds how many run at once.
+	 * @throws IllegalStateException on a JVM before Java 21, naming
+	 * {@code async-task.worker.virtual-threads}
+	 */
+	public WorkerContainerBuilder virtualThreads(boolean virtualThreads) {
+		if (virtualThreads && !VirtualThreads.supported()) {
+			throw new IllegalStateException("async-task.worker.virtual-threads=true " + VirtualThreads.requirement());
+		}
+		this.bodyThreads = virtualThreads ? BodyThreads.VIRTUAL : BodyThreads.PLATFORM;
+		return this;
+	}
+
 	/** Work to do before acking some successes (flows). */
 	public WorkerContainerBuilder successHook(SuccessHook successHook) {
 		this.successHook = successHook;
@@ -92,6 +112,10 @@ public final class WorkerContainerBuilder {
 	}
 
 	public WorkerContainer build() {
+		if (this.bodyThreads == BodyThreads.VIRTUAL) {
+			logger.info("Task bodies of instance {} run on virtual threads (Java {}); queue concurrency still bounds "
+					+ "how many run at once", this.instanceId, Runtime.version());
+		}
 		Watchdog watchdog = new Watchdog();
 		PendingReports pending = new PendingReports();
 		Invoker invoker = new Invoker(this.registry, this.codec, this.bodyInvoker, this.interceptors, watchdog);
@@ -121,6 +145,10 @@ public final class WorkerContainerBuilder {
 
 	String instanceId() {
 		return this.instanceId;
+	}
+
+	BodyThreads bodyThreads() {
+		return this.bodyThreads;
 	}
 
 }

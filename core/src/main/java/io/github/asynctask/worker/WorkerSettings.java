@@ -1,10 +1,15 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 import io.github.asynctask.QueueName;
+import io.github.asynctask.limit.QueuePool;
+import io.github.asynctask.limit.RateLimit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,10 +28,14 @@ import org.jspecify.annotations.Nullable;
  * @param retention how long finished tasks are kept
  * @param unknownTaskGrace how long a task whose name this instance does not define is
  * handed back for another instance before it goes to dead
+ * @param pools thread pools shared by several queues, by pool name; none of their queues
+ * is also in {@code concurrencyByQueue}
+ * @param rateLimits cluster-wide rate limits by queue
  */
 public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration lease, Duration heartbeatInterval,
 		Duration shutdownTimeout, Duration pollInterval, Duration recoverInterval, Duration janitorInterval,
-		Retention retention, Duration unknownTaskGrace) {
+		Retention retention, Duration unknownTaskGrace, Map<String, QueuePool> pools,
+		Map<String, RateLimit> rateLimits) {
 
 	/** Default of {@code async-task.worker.unknown-task-grace}. */
 	public static final Duration DEFAULT_UNKNOWN_TASK_GRACE = Duration.ofHours(1);
@@ -35,7 +44,11 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 	public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
 
 	public WorkerSettings {
-		concurrencyByQueue = validateQueues(concurrencyByQueue);
+		pools = Map.copyOf(pools);
+		rateLimits = Map.copyOf(rateLimits);
+		concurrencyByQueue = pools.isEmpty() ? validateQueues(concurrencyByQueue)
+				: validateQueueConcurrency(concurrencyByQueue);
+		QueuePool.checkMembership(concurrencyByQueue.keySet(), pools.values());
 		positive("async-task.lease", lease);
 		positive("heartbeat interval", heartbeatInterval);
 		if (lease.compareTo(heartbeatInterval.multipliedBy(3)) < 0) {
@@ -53,6 +66,13 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 		positive("async-task.worker.unknown-task-grace", unknownTaskGrace);
 	}
 
+	/** Every queue served: the single ones, then those of each pool. */
+	public Set<String> queues() {
+		Set<String> queues = new LinkedHashSet<>(this.concurrencyByQueue.keySet());
+		this.pools.values().forEach((pool) -> queues.addAll(pool.weights().keySet()));
+		return Collections.unmodifiableSet(queues);
+	}
+
 	/** Settings for these queues with every other value at its default. */
 	public static Builder builder(Map<String, Integer> concurrencyByQueue) {
 		return new Builder(concurrencyByQueue);
@@ -63,6 +83,10 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 			throw new IllegalArgumentException("A worker needs at least one queue; declare an @AsyncTask method, "
 					+ "list one under async-task.queues, or set async-task.worker.enabled=false");
 		}
+		return validateQueueConcurrency(concurrencyByQueue);
+	}
+
+	private static Map<String, Integer> validateQueueConcurrency(Map<String, Integer> concurrencyByQueue) {
 		Map<String, Integer> copy = new LinkedHashMap<>();
 		concurrencyByQueue.forEach((queue, concurrency) -> {
 			try {
@@ -78,7 +102,7 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 			}
 			copy.put(queue, concurrency);
 		});
-		return java.util.Collections.unmodifiableMap(copy);
+		return Collections.unmodifiableMap(copy);
 	}
 
 	private static void positive(String property, Duration value) {
@@ -150,6 +174,10 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 
 		private Duration unknownTaskGrace = DEFAULT_UNKNOWN_TASK_GRACE;
 
+		private Map<String, QueuePool> pools = Map.of();
+
+		private Map<String, RateLimit> rateLimits = Map.of();
+
 		private Builder(Map<String, Integer> concurrencyByQueue) {
 			this.concurrencyByQueue = concurrencyByQueue;
 		}
@@ -194,11 +222,23 @@ public record WorkerSettings(Map<String, Integer> concurrencyByQueue, Duration l
 			return this;
 		}
 
+		/** Thread pools shared by several queues, by pool name. */
+		public Builder pools(Map<String, QueuePool> pools) {
+			this.pools = pools;
+			return this;
+		}
+
+		/** Cluster-wide rate limits by queue. */
+		public Builder rateLimits(Map<String, RateLimit> rateLimits) {
+			this.rateLimits = rateLimits;
+			return this;
+		}
+
 		public WorkerSettings build() {
 			Duration heartbeat = (this.heartbeatInterval != null) ? this.heartbeatInterval : this.lease.dividedBy(3);
 			return new WorkerSettings(this.concurrencyByQueue, this.lease, heartbeat, this.shutdownTimeout,
 					this.pollInterval, this.recoverInterval, this.janitorInterval, this.retention,
-					this.unknownTaskGrace);
+					this.unknownTaskGrace, this.pools, this.rateLimits);
 		}
 
 	}

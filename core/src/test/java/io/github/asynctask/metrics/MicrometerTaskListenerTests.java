@@ -31,6 +31,17 @@ class MicrometerTaskListenerTests {
 	}
 
 	@Test
+	void flowControlHoldsAreCountedByQueue() {
+		this.listener.rateLimited("mail", Duration.ofMillis(300));
+		this.listener.rateLimited("mail", Duration.ofMillis(100));
+		this.listener.concurrencyKeyBlocked("reports");
+		assertThat(this.registry.get("asynctask.ratelimit.delayed").tags("queue", "mail").counter().count())
+			.isEqualTo(2);
+		assertThat(this.registry.get("asynctask.concurrency.key.blocked").tags("queue", "reports").counter().count())
+			.isEqualTo(1);
+	}
+
+	@Test
 	void everyAttemptIsTimedWhetherItSucceedsOrFails() {
 		this.listener.completed("mail", "mail.receipt", Duration.ofMillis(120));
 		this.listener.failed("mail", "mail.receipt", Duration.ofMillis(80), new IllegalStateException("smtp"), true);

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.test.RedisCluster;
 import io.github.asynctask.test.RedisServer;
 import io.github.asynctask.test.RedisClusterExtension;
@@ -43,6 +44,20 @@ class BrokerClusterIntegrationTests {
 	@AfterAll
 	static void disconnect() {
 		connectionFactory.destroy();
+	}
+
+	/** The rate-limit log shares the queue's tag: the limited fetch runs on any shard. */
+	@ParameterizedTest
+	@ValueSource(strings = { "limited-a", "limited-b", "limited-c", "limited-d" })
+	void aRateLimitedFetchRunsOnTheShardOwningTheQueue(String queue) {
+		for (int i = 0; i < 3; i++) {
+			broker.enqueue(EnqueueRequest.now(queue, queue + "-" + i, "t", "{}", 1));
+		}
+		RateLimit limit = new RateLimit(2, Duration.ofMinutes(1));
+		Dequeued first = broker.dequeue(queue, 3, Duration.ofSeconds(30), limit);
+		assertThat(first.deliveries()).hasSize(2);
+		assertThat(first.limited()).isTrue();
+		assertThat(broker.dequeue(queue, 3, Duration.ofSeconds(30), limit).deliveries()).isEmpty();
 	}
 
 	@Test

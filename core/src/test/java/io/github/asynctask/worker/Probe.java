@@ -20,6 +20,9 @@ public class Probe {
 
 	final Map<String, Long> startedAt = new ConcurrentHashMap<>();
 
+	/** The thread each key's body last ran on. */
+	final Map<String, Thread> threads = new ConcurrentHashMap<>();
+
 	final AtomicInteger interrupted = new AtomicInteger();
 
 	final AtomicInteger running = new AtomicInteger();
@@ -139,6 +142,7 @@ public class Probe {
 
 	private int enter(String key) {
 		this.startedAt.putIfAbsent(key, System.currentTimeMillis());
+		this.threads.put(key, Thread.currentThread());
 		int now = this.running.incrementAndGet();
 		this.maxRunning.accumulateAndGet(now, Math::max);
 		return this.runs.computeIfAbsent(key, (k) -> new AtomicInteger()).incrementAndGet();

@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads the info documents that workers write in their heartbeat ({@code host},
  * {@code pid}, {@code startedAt}, {@code busy}, {@code threads}, {@code queues: {name:
- * {busy, concurrency}}}, optionally {@code heartbeatAt}). Leniently: a missing field is
- * shown empty, never a failed page.
+ * {busy, concurrency}}}, optionally {@code heartbeatAt}; a pool's entry under its name
+ * adds {@code pool: {queues: {name: weight}, strict}}, and any entry {@code rateLimits:
+ * {queue: limit}}). Leniently: a missing field is shown empty, never a failed page.
  */
 final class InstanceInfos {
 
@@ -38,13 +39,27 @@ final class InstanceInfos {
 		return this.instances;
 	}
 
-	/** The instances with workers for the queue. */
+	/**
+	 * The instances with workers for the queue: threads of its own, or a pool's (an entry
+	 * whose {@code pool.queues} names it, with the queue's weight).
+	 */
 	List<Server> serving(String queue) {
 		List<Server> servers = new ArrayList<>();
 		for (Map.Entry<String, JsonNode> entry : this.queues) {
-			JsonNode pool = entry.getValue().path(queue);
-			if (pool.isObject()) {
-				servers.add(new Server(entry.getKey(), pool.path("busy").asInt(0), pool.path("concurrency").asInt(0)));
+			JsonNode own = entry.getValue().path(queue);
+			if (own.isObject() && !own.has("pool")) {
+				servers.add(new Server(entry.getKey(), own.path("busy").asInt(0), own.path("concurrency").asInt(0),
+						null, 0, false, text(own.path("rateLimits"), queue)));
+				continue;
+			}
+			for (Map.Entry<String, JsonNode> worker : entry.getValue().properties()) {
+				JsonNode pool = worker.getValue().path("pool");
+				JsonNode weight = pool.path("queues").path(queue);
+				if (weight.isNumber()) {
+					servers.add(new Server(entry.getKey(), worker.getValue().path("busy").asInt(0),
+							worker.getValue().path("concurrency").asInt(0), worker.getKey(), weight.asInt(),
+							pool.path("strict").asBoolean(false), text(worker.getValue().path("rateLimits"), queue)));
+				}
 			}
 		}
 		return servers;

@@ -82,8 +82,18 @@ public final class Views {
 	 * @param instance the instance id
 	 * @param busy threads running a task now
 	 * @param concurrency threads of the queue's pool
+	 * @param pool the name of the pool the queue shares threads in, if any
+	 * @param weight the queue's weight in that pool (0 when none)
+	 * @param strict whether that pool fetches in strict priority
+	 * @param rateLimit the queue's rate limit as the instance runs it, if any
 	 */
-	public record Server(String instance, int busy, int concurrency) {
+	public record Server(String instance, int busy, int concurrency, @Nullable String pool, int weight, boolean strict,
+			@Nullable String rateLimit) {
+
+		/** Threads of the queue's own. */
+		public Server(String instance, int busy, int concurrency) {
+			this(instance, busy, concurrency, null, 0, false, null);
+		}
 
 	}
 

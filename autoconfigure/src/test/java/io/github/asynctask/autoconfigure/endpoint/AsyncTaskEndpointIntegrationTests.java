@@ -64,7 +64,8 @@ class AsyncTaskEndpointIntegrationTests {
 		assertThat(queue.path("sizes").toString()).isEqualTo(
 				"{\"pending\":1,\"scheduled\":0,\"active\":0,\"retry\":0,\"dead\":1,\"completed\":0,\"waiting\":0}");
 		assertThat(queue.path("servedBy").toString())
-			.isEqualTo("[{\"instance\":\"web-1:4242:ab12cd34\",\"busy\":1,\"concurrency\":4}]");
+			.isEqualTo("[{\"instance\":\"web-1:4242:ab12cd34\",\"busy\":1,\"concurrency\":4,\"pool\":null,"
+					+ "\"weight\":0,\"strict\":false,\"rateLimit\":null}]");
 		JsonNode instance = overview.path("instances").get(0);
 		assertThat(instance.path("host").asString()).isEqualTo("web-1");
 		assertThat(instance.path("pid").asLong()).isEqualTo(4242);

@@ -22,13 +22,26 @@
   KEYS[11] <prefix>:{q}:done      zset, id -> completed at (ms), for the completed-ids window
   KEYS[12] <prefix>:{q}:wake      list, wake-up token: left when tasks remain after this
           fetch, so the next idle fetcher takes them
+  KEYS[13] <prefix>:{q}:rate      zset, fencing token -> delivered at (ms): the deliveries of
+          the last rate-limit period (only read and written when ARGV[5 + N] is sent; expires
+          one period after the last delivery)
+  KEYS[14] <prefix>:{q}:ck        hash, concurrency key -> JSON [id, token, ...] of the deliveries
+          holding it; one whose lease (KEYS[4]) no longer carries that token holds nothing.
+          A task whose meta has ck/cm is passed over (and keeps its place) while cm
+          deliveries hold its key; the fetch looks up to 100 tasks further for others
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
   ARGV[4] completed-ids window in ms (0: remember none)
   ARGV[5..4 + N] one fencing token per task that may be taken, decimal strings, given out in
           order to the tasks delivered
-  Reply: flat array { id1, meta1, payload1, id2, meta2, payload2, ... }
+  ARGV[5 + N] optional: rate limit, deliveries allowed in any window of ARGV[6 + N] ms, across
+          every caller (a sliding log in KEYS[13]); absent: no limit
+  ARGV[6 + N] the rate limit's period in ms
+  Reply: flat array { id1, meta1, payload1, id2, meta2, payload2, ... }, followed, when the rate
+         limit held tasks back that are still pending, by one more element: the ms until the
+         next permit frees (the fetcher sleeps that long instead of asking again); or by -1
+         when tasks were passed over for their concurrency key
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
@@ -40,20 +53,63 @@ end
 if #ARGV - 4 < max then
   return redis.error_reply('dequeue needs one fencing token per task: ' .. max .. ' asked, ' .. (#ARGV - 4) .. ' sent')
 end
+local limit, period = ARGV[5 + max], ARGV[6 + max]
+if limit then
+  limit, period = tonumber(limit), tonumber(period)
+  if not limit or limit < 1 or not period or period < 1 then
+    return redis.error_reply('dequeue: a rate limit needs ARGV[5 + N] >= 1 permits and ARGV[6 + N] >= 1 ms')
+  end
+end
 redis.call('DEL', KEYS[9])
 if redis.call('EXISTS', fetch) == 1 or redis.call('EXISTS', paused) == 1 then
   return {}
 end
-local ids = redis.call('RPOP', pending, max)
+local now
+local allowed = max
+if limit then
+  now = now_ms()
+  redis.call('ZREMRANGEBYSCORE', KEYS[13], '-inf', now - period)
+  allowed = math.min(max, limit - redis.call('ZCARD', KEYS[13]))
+  if allowed <= 0 then
+    if redis.call('LLEN', pending) == 0 then
+      return {}
+    end
+    local oldest = redis.call('ZRANGE', KEYS[13], 0, 0, 'WITHSCORES')
+    return { math.max(1, tonumber(oldest[2]) + period - now + 1) }
+  end
+end
+local ids = redis.call('RPOP', pending, allowed)
 if not ids then
   return {}
 end
-local now = now_ms()
+now = now or now_ms()
 local deadline = now + tonumber(ARGV[2])
 local out = {}
 local record = {}
 local given = 0
-for _, id in ipairs(ids) do
+-- concurrency keys: a key's deliveries are those of its entry in KEYS[14] whose lease is
+-- still theirs, so every end of a delivery (ack, retry, dead, hand-back, recovery of a
+-- lost lease, release of a lost fetch) frees its place without touching KEYS[14]
+local skipped, holders, touched = {}, {}, {}
+local function live_holders(key)
+  local list = holders[key]
+  if list then
+    return list
+  end
+  list = {}
+  local ok, decoded = pcall(cjson.decode, redis.call('HGET', KEYS[14], key) or '[]')
+  if ok and type(decoded) == 'table' then
+    for j = 1, #decoded - 1, 2 do
+      if redis.call('HGET', leases, decoded[j]) == decoded[j + 1] then
+        list[#list + 1] = decoded[j]
+        list[#list + 1] = decoded[j + 1]
+      end
+    end
+  end
+  holders[key] = list
+  return list
+end
+local function take(id)
   local meta, raw, err = read_task(tasks, id)
   if err then
     bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err, now)
@@ -61,6 +117,15 @@ for _, id in ipairs(ids) do
     finish(tasks, payloads, completed, id, meta, now, retention)
     remember_done(done, id, now, window, retention)
   else
+    local list
+    if meta.ck then
+      list = live_holders(meta.ck)
+      if #list / 2 >= meta.cm then
+        -- its key runs as many as it may: passed over, it keeps its place in line
+        skipped[#skipped + 1] = id
+        return
+      end
+    end
     meta.a = meta.a + 1
     given = given + 1
     meta.k = ARGV[4 + given]
@@ -73,13 +138,68 @@ for _, id in ipairs(ids) do
     redis.call('HSET', leases, id, meta.k)
     record[#record + 1] = id
     record[#record + 1] = meta.k
+    if limit then
+      redis.call('ZADD', KEYS[13], now, meta.k)
+    end
+    if list then
+      list[#list + 1] = id
+      list[#list + 1] = meta.k
+      touched[meta.ck] = true
+    end
   end
+end
+for _, id in ipairs(ids) do
+  take(id)
+end
+-- passed-over tasks do not block the keys behind them: look further, up to KEY_SCAN more
+local KEY_SCAN = 100
+local scanned = #ids
+while #skipped > 0 and given < allowed and scanned < allowed + KEY_SCAN do
+  local more = redis.call('RPOP', pending, math.min(allowed - given, allowed + KEY_SCAN - scanned))
+  if not more then
+    break
+  end
+  scanned = scanned + #more
+  for _, id in ipairs(more) do
+    take(id)
+  end
+end
+for key in pairs(touched) do
+  redis.call('HSET', KEYS[14], key, cjson.encode(holders[key]))
+end
+if next(holders) then
+  -- a key none of whose tasks is fetched again would keep its entry: drop a few idle ones
+  for _, key in ipairs(redis.call('HRANDFIELD', KEYS[14], 2)) do
+    if #live_holders(key) == 0 then
+      redis.call('HDEL', KEYS[14], key)
+    end
+  end
+end
+if #skipped > 0 then
+  local back = {}
+  for i = #skipped, 1, -1 do
+    back[#back + 1] = skipped[i]
+  end
+  redis.call('RPUSH', pending, unpack(back))
 end
 if #record > 0 then
   redis.call('HSET', fetch, unpack(record))
   redis.call('PEXPIRE', fetch, tonumber(ARGV[2]))
+  if limit then
+    -- the log outlives its last entry by nothing: a retired queue leaves no key behind
+    redis.call('PEXPIRE', KEYS[13], period)
+  end
 end
 if redis.call('LLEN', pending) > 0 then
-  wake(KEYS[12])
+  if allowed < max then
+    -- held back by the rate limit: this fetcher sleeps until the next permit; waking
+    -- another idle one would only have it find the limit too
+    out[#out + 1] = math.max(1, period - (now - tonumber(redis.call('ZRANGE', KEYS[13], 0, 0, 'WITHSCORES')[2] or now)) + 1)
+  elseif #skipped > 0 then
+    -- held back by concurrency keys: no wake-up, whoever ends a delivery fetches again
+    out[#out + 1] = -1
+  else
+    wake(KEYS[12])
+  end
 end
 return out

@@ -20,6 +20,9 @@
     task id, task name, payload, max retries,
     run-at offset: "+<ms>" a delay from now (+0: none), or an epoch ms the user chose,
     dedup ttl in ms (0: no dedup)
+  then, optional (sent only when a task of the call has one), 2 values per task i from
+  ARGV[2 + 6 * n + 2 * (i - 1)], n the number of tasks: concurrency key ('' none), and how
+  many tasks of that key may run at once (kept in the meta as ck and cm)
   Reply: flat { code1, id1, code2, id2, ... } with code 1 enqueued, 2 scheduled,
          0 duplicate (id: the holder), 3 already exists
 ]]
@@ -37,7 +40,7 @@ local function run_at_of(when)
   return tonumber(when)
 end
 
-local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_ttl)
+local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_ttl, ckey, cmax)
   if redis.call('HEXISTS', tasks, id) == 1 then
     return 3, id
   end
@@ -50,6 +53,10 @@ local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_t
   local run_at = run_at_of(when)
   -- a, k and t are left out while they hold their defaults (0, none, c): bytes per pending task
   local meta = with_biz_id({ v = 2, n = name, s = 'p', m = max_retries, c = now }, unique, name)
+  if ckey and ckey ~= '' then
+    meta.ck = ckey
+    meta.cm = cmax
+  end
   if run_at > now then
     meta.s = 's'
     create_task(tasks, payloads, id, meta, payload)
@@ -62,11 +69,22 @@ local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_t
   return 1, id
 end
 
-local count = (#ARGV - 1) / 6
+local count = #KEYS - 6
+local keyed = #ARGV == 1 + 8 * count
+if not keyed and #ARGV ~= 1 + 6 * count then
+  return redis.error_reply('enqueue: ' .. count .. ' tasks need 1 + 6 * n or 1 + 8 * n ARGV, got ' .. #ARGV)
+end
+for i = 1, count do
+  local k = 2 + 6 * count + 2 * (i - 1)
+  if keyed and ARGV[k] ~= '' and (not tonumber(ARGV[k + 1]) or tonumber(ARGV[k + 1]) < 1) then
+    return redis.error_reply('enqueue: task ' .. i .. ' has a concurrency key but no limit of at least 1')
+  end
+end
 for i = 1, count do
   local a = 2 + 6 * (i - 1)
+  local k = 2 + 6 * count + 2 * (i - 1)
   local code, id = enqueue_one(KEYS[5 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
-    ARGV[a + 4], tonumber(ARGV[a + 5]))
+    ARGV[a + 4], tonumber(ARGV[a + 5]), keyed and ARGV[k] or nil, keyed and tonumber(ARGV[k + 1]) or nil)
   out[#out + 1] = code
   out[#out + 1] = id
 end

@@ -86,6 +86,11 @@ local function checked_meta(decoded)
   if finite(decoded.u) then
     meta.u = decoded.u
   end
+  -- ck, cm: the concurrency key and its limit, kept for the task's whole life
+  if type(decoded.ck) == 'string' and finite(decoded.cm) then
+    meta.ck = decoded.ck
+    meta.cm = decoded.cm
+  end
   -- h: kept only while it is a list of strings, so a damaged history is dropped, never a
   -- reason to refuse the transition
   if type(decoded.h) == 'table' then
