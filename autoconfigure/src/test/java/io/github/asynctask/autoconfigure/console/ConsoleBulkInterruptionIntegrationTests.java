@@ -109,7 +109,11 @@ class ConsoleBulkInterruptionIntegrationTests {
 			});
 			// answered 200 (Lettuce re-sent the chunk on a new connection) or an error:
 			// either way
-			request.get();
+			HttpResponse<String> answer = request.get();
+			assertThat(answer.statusCode()).as(answer.body()).isIn(200, 503);
+			if (answer.statusCode() == 503) {
+				assertThat(answer.body()).contains("Redis is unavailable").contains("repeat the request");
+			}
 			assertEveryTaskDeadOrPendingOnce(total);
 			// a repeat (or a few, while Lettuce reconnects) finishes the rest
 			await().atMost(Duration.ofSeconds(60)).until(() -> {
