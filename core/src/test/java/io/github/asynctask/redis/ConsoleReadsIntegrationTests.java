@@ -130,6 +130,16 @@ class ConsoleReadsIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void aWaitingTaskKeepsItsBizIdToo() {
+		assertThat(this.broker
+			.enqueue(EnqueueRequest.now(QUEUE, "ship-7", "order.ship", "{}", 2)
+				.withBizId("order-7", Duration.ofHours(1))
+				.withAfter(List.of(EnqueueRequest.Awaited.task(QUEUE, "order.pay", "order-7")), Duration.ofHours(1)))
+			.outcome()).isEqualTo(EnqueueResult.Outcome.WAITING);
+		assertThat(this.pages.inspect(QUEUE, "ship-7").orElseThrow().meta()).contains("\"b\":\"order-7\"");
+	}
+
+	@Test
 	void aDamagedBizIdIsDroppedNotARefusal() {
 		fixture.storeRaw("bad-b", "{\"v\":2,\"n\":\"mail.send\",\"s\":\"p\",\"m\":2,\"c\":1,\"b\":{\"x\":1}}",
 				"{\"args\":[1]}");
