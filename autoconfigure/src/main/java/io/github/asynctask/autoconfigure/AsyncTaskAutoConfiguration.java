@@ -45,6 +45,7 @@ import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.schedule.TickFiring;
 import io.github.asynctask.submit.ResendBuffer;
 import io.github.asynctask.submit.SubmitObserver;
+import io.github.asynctask.submit.SubmitOutbox;
 import io.github.asynctask.submit.TaskSubmitter;
 import io.github.asynctask.worker.WorkerContainer;
 import io.github.asynctask.worker.WorkerContainerBuilder;
@@ -204,10 +205,10 @@ public final class AsyncTaskAutoConfiguration {
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
 				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer, FlowRules flows,
-				ResultWaiters resultWaiters, ResultWriter resultWriter) {
+				ResultWaiters resultWaiters, ResultWriter resultWriter, ObjectProvider<SubmitOutbox> outbox) {
 			TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
 					listeners(listeners), resendBuffer, Clock.systemUTC(),
-					observer.getIfUnique(() -> SubmitObserver.NONE), flows);
+					observer.getIfUnique(() -> SubmitObserver.NONE), flows, outbox.getIfAvailable());
 			submitter.results(resultWaiters, resultWriter);
 			return submitter;
 		}
@@ -296,13 +297,14 @@ public final class AsyncTaskAutoConfiguration {
 		}
 
 		// Finishes flows a crash interrupted: waiting tasks' first checks and timeouts,
-		// releases owed longer than a lease.
+		// releases owed longer than a lease. Queues no after rule names are swept less
+		// often while idle.
 		@Bean
 		@ConditionalOnMissingBean
 		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
-				RedisBroker broker) {
-			FlowSweeper sweeper = new FlowSweeper(flowStore, registry::queues, properties.getLease().dividedBy(3),
-					properties.getLease());
+				RedisBroker broker, FlowRules flows) {
+			FlowSweeper sweeper = new FlowSweeper(flowStore, registry::queues, flows::isFlowQueue,
+					properties.getLease().dividedBy(3), properties.getLease());
 			if (broker instanceof LuaRedisBroker lua) {
 				// releases owed by completions (per-call after) are carried out at once
 				lua.onOwedReleases(sweeper::owedIn);

@@ -34,7 +34,10 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.redis-timeout", "async-task.schedules", "async-task.schedules.max-catch-up",
 			"async-task.context.enabled", "async-task.context.mdc-keys", "async-task.context.locale",
 			"async-task.context.security", "async-task.defaults.wait-timeout", "async-task.retention.results",
-			"async-task.pools");
+			"async-task.pools",
+			// crash-safe submits
+			"async-task.outbox.enabled", "async-task.outbox.table", "async-task.outbox.initialize-schema",
+			"async-task.outbox.relay-after", "async-task.outbox.relay-interval", "async-task.outbox.relay-batch-size");
 
 	// Defaults computed from other keys, or empty collections (the metadata shows none).
 	private static final List<String> COMPUTED_DEFAULTS = List.of("async-task.queues", "async-task.schedules",

@@ -6,12 +6,14 @@ import javax.sql.DataSource;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.context.AsyncTaskContextAutoConfiguration;
+import io.github.asynctask.autoconfigure.outbox.OutboxAutoConfiguration;
 
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -26,7 +28,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Configuration(proxyBeanMethods = false)
 @ImportAutoConfiguration({ DataRedisAutoConfiguration.class, JacksonAutoConfiguration.class,
-		AsyncTaskAutoConfiguration.class, AsyncTaskContextAutoConfiguration.class })
+		AsyncTaskAutoConfiguration.class, AsyncTaskContextAutoConfiguration.class, OutboxAutoConfiguration.class })
 class AsyncTaskStackConfiguration {
 
 	@Bean
@@ -34,8 +36,11 @@ class AsyncTaskStackConfiguration {
 		return new NoopTasks();
 	}
 
-	@Bean(destroyMethod = "destroy")
-	SingleConnectionDataSource dataSource() throws SQLException {
+	@Bean
+	DataSource dataSource(Environment environment) throws SQLException {
+		if (environment.getProperty(OutboxScenario.POOLED, Boolean.class, false)) {
+			return OutboxScenario.pool();
+		}
 		SingleConnectionDataSource dataSource = new SingleConnectionDataSource("jdbc:h2:mem:bench;DB_CLOSE_DELAY=-1",
 				true);
 		dataSource.setDriverClassName("org.h2.Driver");

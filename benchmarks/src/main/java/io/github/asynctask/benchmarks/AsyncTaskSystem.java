@@ -41,6 +41,8 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 	private final boolean pooled;
 
+	private final Map<String, Object> properties;
+
 	/** The plain row: no context propagation, as before it existed. */
 	AsyncTaskSystem() {
 		this("async-task", false);
@@ -53,13 +55,21 @@ final class AsyncTaskSystem implements SystemUnderTest {
 	 * of context propagation)
 	 */
 	AsyncTaskSystem(String name, boolean context) {
-		this(name, context, false);
+		this(name, context, false, Map.of());
 	}
 
-	private AsyncTaskSystem(String name, boolean context, boolean pooled) {
+	/**
+	 * A row whose applications also get these properties (the outbox scenario's rows).
+	 */
+	AsyncTaskSystem(String name, boolean context, Map<String, Object> properties) {
+		this(name, context, false, properties);
+	}
+
+	private AsyncTaskSystem(String name, boolean context, boolean pooled, Map<String, Object> properties) {
 		this.name = name;
 		this.context = context;
 		this.pooled = pooled;
+		this.properties = Map.copyOf(properties);
 	}
 
 	/**
@@ -67,7 +77,7 @@ final class AsyncTaskSystem implements SystemUnderTest {
 	 * one weighted pool ({6, 3, 1}) of the same threads serves.
 	 */
 	static AsyncTaskSystem pooled() {
-		return new AsyncTaskSystem("async-task-pool3", false, true);
+		return new AsyncTaskSystem("async-task-pool3", false, true, Map.of());
 	}
 
 	@Override
@@ -102,7 +112,7 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 	@Override
 	public Contender open(RedisTarget redis) {
-		return new Stack(redis, this.context, this.pooled);
+		return new Stack(redis, this.context, this.pooled, this.properties);
 	}
 
 	/**
@@ -122,7 +132,7 @@ final class AsyncTaskSystem implements SystemUnderTest {
 			.run();
 	}
 
-	private static final class Stack implements Contender {
+	private static final class Stack implements OutboxScenario.Application {
 
 		private final RedisTarget redis;
 
@@ -148,10 +158,13 @@ final class AsyncTaskSystem implements SystemUnderTest {
 
 		private @Nullable ConfigurableApplicationContext worker;
 
-		Stack(RedisTarget redis, boolean context, boolean pooled) {
+		private final Map<String, Object> properties;
+
+		Stack(RedisTarget redis, boolean context, boolean pooled, Map<String, Object> properties) {
 			this.redis = redis;
 			this.context = context;
 			this.pooled = pooled;
+			this.properties = properties;
 			this.producer = start(Map.of("async-task.worker.enabled", "false"));
 			this.tasks = this.producer.getBean(NoopTasks.class);
 			this.template = this.producer.getBean(AsyncTaskTemplate.class);
@@ -219,10 +232,16 @@ final class AsyncTaskSystem implements SystemUnderTest {
 		}
 
 		private ConfigurableApplicationContext start(Map<String, Object> properties) {
-			Map<String, Object> all = new LinkedHashMap<>(properties);
+			Map<String, Object> all = new LinkedHashMap<>(this.properties);
+			all.putAll(properties);
 			all.put("async-task.context.enabled", this.context);
 			all.put("async-task.context.mdc-keys", "requestId");
 			return application(this.redis, all);
+		}
+
+		@Override
+		public ConfigurableApplicationContext producer() {
+			return this.producer;
 		}
 
 		@Override

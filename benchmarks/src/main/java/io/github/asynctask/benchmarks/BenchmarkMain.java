@@ -55,7 +55,7 @@ public final class BenchmarkMain {
 	static List<Scenario> scenarios() {
 		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(), new LatenessScenario(),
 				new MemoryScenario(), new IdleScenario(), new ScheduleScenario(), new ConsoleScenario(),
-				new WorkloadScenario());
+				new WorkloadScenario(), new OutboxScenario());
 	}
 
 	/**
@@ -66,7 +66,8 @@ public final class BenchmarkMain {
 		List<SystemUnderTest> systems = new ArrayList<>();
 		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new AsyncTaskSystem("async-task-context", true),
 				AsyncTaskSystem.pooled(), new BrokerSystem(), new RawRedisSystem(), new RedissonSystem(),
-				new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem())) {
+				new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem(), OutboxScenario.outboxOff(),
+				OutboxScenario.outboxOn())) {
 			if (!options.wantsSystem(system.name())) {
 				continue;
 			}

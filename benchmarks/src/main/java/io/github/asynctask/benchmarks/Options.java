@@ -28,7 +28,7 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 	 * broker-only row is a diagnostic between raw Redis and the whole stack.
 	 */
 	static final Set<String> OPT_IN_SYSTEMS = Set.of("rqueue", "async-task-broker", "async-task-context",
-			"async-task-pool3");
+			"async-task-pool3", OutboxScenario.OFF, OutboxScenario.ON);
 
 	static final String USAGE = """
 			Arguments (all optional):

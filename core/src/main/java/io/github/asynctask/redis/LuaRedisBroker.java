@@ -378,6 +378,13 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
+	public boolean bury(String queue, String id, String raw, String reason) {
+		return Replies
+			.single(this.runner.run(Scripts.BURY, queue, List.of(this.keys.tasks(queue), this.keys.payloads(queue),
+					this.keys.dead(queue), this.keys.done(queue)), List.of(id, raw, reason))) == 1;
+	}
+
+	@Override
 	public AckResult requeue(Delivery delivery) {
 		String queue = delivery.queue();
 		return ack(Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),

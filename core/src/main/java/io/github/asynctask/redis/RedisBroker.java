@@ -104,6 +104,16 @@ public interface RedisBroker {
 		return kill(delivery, reason);
 	}
 
+	/**
+	 * Record a task whose submitted data cannot be read as dead with the reason, keeping
+	 * the raw data as its payload; nothing when the id exists or completed within the
+	 * completed-ids window.
+	 * @return whether it was recorded
+	 */
+	default boolean bury(String queue, String id, String raw, String reason) {
+		throw new UnsupportedOperationException(getClass().getName() + " cannot bury unreadable tasks");
+	}
+
 	/** Hand the delivery back to pending (shutdown); the attempt is not counted. */
 	AckResult requeue(Delivery delivery);
 

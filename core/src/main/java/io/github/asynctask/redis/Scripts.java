@@ -17,6 +17,8 @@ final class Scripts {
 
 	static final LuaScript KILL = LuaScript.load("kill");
 
+	static final LuaScript BURY = LuaScript.load("bury");
+
 	static final LuaScript REQUEUE = LuaScript.load("requeue");
 
 	static final LuaScript HAND_BACK = LuaScript.load("hand_back");

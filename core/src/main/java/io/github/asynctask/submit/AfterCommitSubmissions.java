@@ -1,5 +1,6 @@
 package io.github.asynctask.submit;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,10 +24,24 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * the current transaction's synchronizations: a suspended outer transaction's are not
  * visible, so a REQUIRES_NEW inner transaction gets its own batch, as Spring's
  * transaction-bound events do.
+ * <p>
+ * With a {@link SubmitOutbox} whose database the transaction uses, the submits are also
+ * written to the outbox in the transaction, in one batch just before it commits (so a
+ * savepoint rolled back has already dropped its own); after the commit the batch goes to
+ * Redis as usual and the outbox is told which rows Redis took. A submit made once the
+ * commit has begun (from another synchronization's afterCommit) is not outboxed. Rows
+ * Redis did not take are left to the outbox's relay rather than the re-send buffer: they
+ * survive the JVM.
  */
 final class AfterCommitSubmissions {
 
 	private static final Logger logger = LoggerFactory.getLogger(AfterCommitSubmissions.class);
+
+	/**
+	 * How long after a failed Redis call a batch held by the outbox is left to its relay
+	 * without trying Redis: during an outage committers do not wait a Redis timeout each.
+	 */
+	static final Duration OUTBOX_HOLD_AFTER_FAILURE = Duration.ofSeconds(5);
 
 	private final RedisBroker broker;
 
@@ -33,10 +49,14 @@ final class AfterCommitSubmissions {
 
 	private final ResendBuffer resendBuffer;
 
-	AfterCommitSubmissions(RedisBroker broker, SubmitResults results, ResendBuffer resendBuffer) {
+	private final @Nullable SubmitOutbox outbox;
+
+	AfterCommitSubmissions(RedisBroker broker, SubmitResults results, ResendBuffer resendBuffer,
+			@Nullable SubmitOutbox outbox) {
 		this.broker = broker;
 		this.results = results;
 		this.resendBuffer = resendBuffer;
+		this.outbox = outbox;
 	}
 
 	/**
@@ -48,7 +68,17 @@ final class AfterCommitSubmissions {
 	}
 
 	void add(EnqueueRequest request) {
-		batch().requests.add(request);
+		Batch batch = batch();
+		SubmitOutbox outbox = this.outbox;
+		boolean outboxed = false;
+		if (outbox != null && !batch.committing && outbox.joinsCurrentTransaction()) {
+			if (!batch.checked) {
+				outbox.checkWritable(request);
+				batch.checked = true;
+			}
+			outboxed = true;
+		}
+		batch.requests.add(new Held(request, outboxed));
 	}
 
 	private Batch batch() {
@@ -62,12 +92,25 @@ final class AfterCommitSubmissions {
 		return batch;
 	}
 
-	private void send(List<EnqueueRequest> requests) {
+	private void send(List<Held> held) {
+		List<EnqueueRequest> requests = new ArrayList<>(held.size());
+		List<EnqueueRequest> outboxed = new ArrayList<>();
+		List<EnqueueRequest> notOutboxed = new ArrayList<>();
+		for (Held one : held) {
+			requests.add(one.request());
+			(one.outboxed() ? outboxed : notOutboxed).add(one.request());
+		}
 		if (this.resendBuffer.size() > 0) {
 			// Redis did not take earlier batches: queue behind them rather than hold the
 			// committing thread, and its database connection, for up to a Redis timeout.
-			logger.debug("Re-send buffer holds tasks; {} committed task(s) join it", requests.size());
-			this.resendBuffer.offer(requests);
+			logger.debug("Re-send buffer holds tasks; {} committed task(s) join it, {} stay in the outbox",
+					notOutboxed.size(), outboxed.size());
+			keep(notOutboxed);
+			return;
+		}
+		if (notOutboxed.isEmpty() && recentlyUnavailable()) {
+			logger.debug("Redis failed recently; {} committed task(s) stay in the outbox for its relay",
+					outboxed.size());
 			return;
 		}
 		List<EnqueueResult> results;
@@ -76,20 +119,47 @@ final class AfterCommitSubmissions {
 		}
 		catch (RuntimeException ex) {
 			// The database has committed: never lose the tasks, never fail the committer.
-			logger.warn("Redis did not take {} task(s) submitted in a committed transaction ({}); "
-					+ "keeping them for re-sending", requests.size(), ex.toString());
-			this.resendBuffer.offer(requests);
+			logger.warn(
+					"Redis did not take {} task(s) submitted in a committed transaction ({}); "
+							+ "keeping {} for re-sending, {} in the outbox for its relay",
+					requests.size(), ex.toString(), notOutboxed.size(), outboxed.size());
+			keep(notOutboxed);
 			return;
 		}
 		for (int i = 0; i < requests.size(); i++) {
 			this.results.record(requests.get(i), results.get(i));
 		}
+		SubmitOutbox outbox = this.outbox;
+		if (!outboxed.isEmpty() && outbox != null) {
+			outbox.sent(outboxed);
+		}
+	}
+
+	private boolean recentlyUnavailable() {
+		Duration since = this.broker.sinceUnavailable();
+		return since != null && since.compareTo(OUTBOX_HOLD_AFTER_FAILURE) < 0;
+	}
+
+	private void keep(List<EnqueueRequest> requests) {
+		if (!requests.isEmpty()) {
+			this.resendBuffer.offer(requests);
+		}
+	}
+
+	/** One submit of a transaction, and whether the outbox holds it too. */
+	private record Held(EnqueueRequest request, boolean outboxed) {
 	}
 
 	/** The submits of one transaction; touched only by the transaction's thread. */
 	private final class Batch implements TransactionSynchronization {
 
-		private final List<EnqueueRequest> requests = new ArrayList<>();
+		private final List<Held> requests = new ArrayList<>();
+
+		// Set once the commit began: later submits are not written to the outbox.
+		private boolean committing;
+
+		// Set once the outbox accepted a submit of this transaction (read-write).
+		private boolean checked;
 
 		// Savepoint -> number of requests held when it was created.
 		private final Map<Object, Integer> savepoints = new IdentityHashMap<>();
@@ -122,6 +192,16 @@ final class AfterCommitSubmissions {
 		}
 
 		@Override
+		public void beforeCommit(boolean readOnly) {
+			this.committing = true;
+			SubmitOutbox outbox = AfterCommitSubmissions.this.outbox;
+			List<EnqueueRequest> rows = this.requests.stream().filter(Held::outboxed).map(Held::request).toList();
+			if (outbox != null && !rows.isEmpty()) {
+				outbox.write(rows);
+			}
+		}
+
+		@Override
 		public void afterCommit() {
 			sendHeld();
 		}
@@ -137,8 +217,9 @@ final class AfterCommitSubmissions {
 				// again.
 				logger.error(
 						"{} task(s) of a transaction whose commit outcome is unknown were NOT sent (the database "
-								+ "may have committed; submit them again if it did): {}",
-						this.requests.size(), ResendBuffer.describe(this.requests));
+								+ "may have committed; submit them again if it did, unless the outbox holds them): {}",
+						this.requests.size(),
+						ResendBuffer.describe(this.requests.stream().map(Held::request).toList()));
 				this.requests.clear();
 			}
 			else if (!this.requests.isEmpty()) {
@@ -149,7 +230,7 @@ final class AfterCommitSubmissions {
 
 		private void sendHeld() {
 			if (!this.requests.isEmpty()) {
-				List<EnqueueRequest> batch = List.copyOf(this.requests);
+				List<Held> batch = List.copyOf(this.requests);
 				this.requests.clear();
 				send(batch);
 			}

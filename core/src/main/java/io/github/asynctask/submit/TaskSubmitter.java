@@ -100,6 +100,20 @@ public final class TaskSubmitter {
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
 			SubmitObserver observer, @Nullable FlowRules flows) {
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, observer, flows, null);
+	}
+
+	/**
+	 * Create a submitter whose submits are observed, that applies the {@code after} rules
+	 * of flows, and whose submits inside a transaction of the outbox's database also go
+	 * to the outbox in that transaction (crash-safe submits).
+	 * @param observer wraps every submit (an observation)
+	 * @param flows the rules, {@code null} for none
+	 * @param outbox the outbox, {@code null} for none
+	 */
+	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
+			SubmitObserver observer, @Nullable FlowRules flows, @Nullable SubmitOutbox outbox) {
 		this.observer = observer;
 		this.flows = flows;
 		this.perCallAfter = (flows != null) ? new PerCallAfter(broker, flows) : null;
@@ -109,7 +123,7 @@ public final class TaskSubmitter {
 		this.concurrencyKeys = new ConcurrencyKeys(bizIds);
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
-		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer);
+		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox);
 		this.ids = new UlidGenerator(clock);
 	}
 

@@ -143,6 +143,12 @@ class BrokerClusterIntegrationTests {
 		assertThat(broker.trim(queue, Duration.ofDays(1), 10, 10).dropped()).isZero();
 		assertThat(broker.forgetQueueIfIdle(queue, Duration.ofDays(1))).isFalse();
 		assertThat(broker.delete(queue, requeued.id())).isTrue();
+		assertThat(broker.bury(queue, queue + "-bad", "{not json", "unreadable outbox row")).isTrue();
+		assertThat(broker.find(queue, queue + "-bad"))
+			.hasValueSatisfying((info) -> assertThat(info.state()).isEqualTo(TaskState.DEAD));
+		assertThat(broker.bury(queue, queue + "-1", "x", "again")).as("an id Redis holds is left alone").isFalse();
+		// the console test counts this queue's dead tasks on the same cluster
+		assertThat(broker.delete(queue, queue + "-bad")).isTrue();
 		broker.heartbeat("instance-" + queue, "{}", Duration.ofMinutes(1));
 		assertThat(broker.instances()).containsKey("instance-" + queue);
 		broker.registerQueues(List.of(queue));

@@ -1,22 +1,18 @@
 package io.github.asynctask.submit;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 
 import javax.sql.DataSource;
 
+import io.github.asynctask.test.JdbcServers;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
-
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The after-commit guarantees on PostgreSQL, when one answers at
@@ -26,10 +22,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class AfterCommitPostgresIntegrationTests extends AfterCommitIntegrationTests {
 
-	private static final String URL = System.getenv()
-		.getOrDefault("ASYNCTASK_TEST_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/test");
+	private static final String URL = JdbcServers.POSTGRES_URL;
 
-	private static final String USER = System.getenv().getOrDefault("ASYNCTASK_TEST_POSTGRES_USER", "postgres");
+	private static final String USER = JdbcServers.POSTGRES_USER;
 
 	private static final List<String> schemas = new CopyOnWriteArrayList<>();
 
@@ -39,12 +34,7 @@ class AfterCommitPostgresIntegrationTests extends AfterCommitIntegrationTests {
 
 	@BeforeAll
 	static void requirePostgres() {
-		try (Connection connection = DriverManager.getConnection(URL, USER, "")) {
-			assumeTrue(connection.isValid(2), "PostgreSQL at " + URL + " is not valid");
-		}
-		catch (SQLException ex) {
-			assumeTrue(false, "No PostgreSQL at " + URL + ": " + ex.getMessage());
-		}
+		JdbcServers.assumeReachable(URL, USER);
 	}
 
 	@AfterAll

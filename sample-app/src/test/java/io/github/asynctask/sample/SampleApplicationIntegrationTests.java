@@ -95,6 +95,10 @@ class SampleApplicationIntegrationTests {
 				.contains("Receipt sent for order " + order.id())
 				.as("the request id in the request's MDC travelled into the receipt task")
 				.contains("\"requestId\":\"req-ada-1\""));
+		// the outbox is on: the order's tasks were rows of its transaction, gone once in
+		// Redis
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.jdbc.sql("SELECT COUNT(*) FROM async_task_outbox").query(Integer.class).single() == 0);
 	}
 
 	@Test

@@ -53,10 +53,12 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties,
-			ObjectProvider<AsyncTaskTemplate> template, ObjectProvider<FlowStore> flowStore) {
+			ObjectProvider<AsyncTaskTemplate> template, ObjectProvider<FlowStore> flowStore,
+			ObjectProvider<Views.OutboxBacklogSource> outbox) {
 		TaskOperations operations = new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
 				new ScheduleAccess(template.getIfAvailable()));
 		flowStore.ifAvailable((store) -> operations.flows(new FlowDescriptions(store)));
+		outbox.ifAvailable(operations::outbox);
 		return operations;
 	}
 

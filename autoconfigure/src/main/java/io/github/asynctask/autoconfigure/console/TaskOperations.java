@@ -48,6 +48,9 @@ public class TaskOperations {
 	/** Set once at start-up when flows are on; read after. */
 	private volatile @Nullable FlowDescriptions flows;
 
+	/** Set once at start-up when the outbox is on; read after. */
+	private volatile Views.@Nullable OutboxBacklogSource outbox;
+
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
 		this(broker, processed, showArguments, new ScheduleAccess(null));
 	}
@@ -78,8 +81,14 @@ public class TaskOperations {
 		this.flows = flows;
 	}
 
+	/** Show the outbox backlog in the overview (crash-safe submits are on). */
+	public void outbox(Views.OutboxBacklogSource outbox) {
+		this.outbox = outbox;
+	}
+
 	/** Every registered queue with its sizes, and every live instance. */
 	public Overview overview() {
+		Views.OutboxBacklogSource outbox = this.outbox;
 		InstanceInfos instances = new InstanceInfos(this.broker.instances());
 		List<QueueView> queues = new ArrayList<>();
 		for (String queue : new TreeSet<>(this.broker.knownQueues())) {
@@ -96,7 +105,8 @@ public class TaskOperations {
 					this.processed.processed(queue), instances.serving(queue)));
 		}
 		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
-				this.schedules.list().stream().map(Views.ScheduleView::of).toList());
+				this.schedules.list().stream().map(Views.ScheduleView::of).toList(),
+				(outbox != null) ? outbox.read() : null);
 	}
 
 	/**

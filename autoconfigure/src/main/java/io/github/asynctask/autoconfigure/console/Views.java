@@ -24,9 +24,31 @@ public final class Views {
 	 * @param readAt when this was read (this instance's clock)
 	 * @param schedules the periodic tasks of the answering application, with their last
 	 * and next tick
+	 * @param outbox the answering application's outbox backlog, {@code null} when its
+	 * outbox is off
 	 */
 	public record Overview(List<QueueView> queues, List<InstanceView> instances, String readAt,
-			List<ScheduleView> schedules) {
+			List<ScheduleView> schedules, @Nullable OutboxView outbox) {
+
+	}
+
+	/**
+	 * The outbox backlog of the answering application (crash-safe submits).
+	 *
+	 * @param table the outbox table
+	 * @param rows tasks waiting in it for Redis, -1 when it could not be read
+	 * @param oldestSeconds age of the oldest, 0 when empty
+	 */
+	public record OutboxView(String table, long rows, long oldestSeconds) {
+
+	}
+
+	/** Reads the outbox backlog; a bean when the outbox is on. */
+	@FunctionalInterface
+	public interface OutboxBacklogSource {
+
+		/** The backlog now (possibly cached for a few seconds). */
+		OutboxView read();
 
 	}
 

@@ -1,0 +1,124 @@
+package io.github.asynctask.autoconfigure.outbox;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import javax.sql.DataSource;
+
+import io.github.asynctask.TaskReceipt;
+import io.github.asynctask.annotation.AsyncTask;
+import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.ProcessedCounter;
+import io.github.asynctask.autoconfigure.console.TaskOperations;
+import io.github.asynctask.autoconfigure.console.Views;
+import io.github.asynctask.outbox.OutboxMeters;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.outbox.OutboxRelay;
+import io.github.asynctask.submit.SubmitOutbox;
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The outbox through the starter's auto-configuration with defaults: off unless enabled;
+ * on, with an embedded H2 DataSource, a task called in a transaction is a row of that
+ * transaction, then runs after the commit; a missing table with
+ * {@code initialize-schema=never} refuses start-up naming the table and DDL file.
+ */
+@ExtendWith(RedisExtension.class)
+class OutboxAutoConfigurationIntegrationTests {
+
+	private static final Duration WAIT = Duration.ofSeconds(20);
+
+	private ApplicationContextRunner runner;
+
+	@BeforeEach
+	void runner(RedisServer redis) {
+		redis.flushAll();
+		OrderTasks.ran.clear();
+		this.runner = new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(DataRedisAutoConfiguration.class, DataSourceAutoConfiguration.class,
+							DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
+							AsyncTaskAutoConfiguration.class, OutboxAutoConfiguration.class))
+			.withBean(OrderTasks.class)
+			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
+					"spring.datasource.generate-unique-name=true");
+	}
+
+	@Test
+	void offByDefault() {
+		this.runner.run((context) -> {
+			assertThat(context).hasNotFailed().doesNotHaveBean(SubmitOutbox.class);
+			assertThat(context).doesNotHaveBean(Views.OutboxBacklogSource.class);
+		});
+	}
+
+	@Test
+	void aTaskCalledInACommittedTransactionIsARowThenRuns() {
+		this.runner.withPropertyValues("async-task.outbox.enabled=true").run((context) -> {
+			assertThat(context).hasNotFailed().hasSingleBean(SubmitOutbox.class).hasSingleBean(OutboxRelay.class);
+			JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+			OrderTasks tasks = context.getBean(OrderTasks.class);
+			TaskReceipt receipt = context.getBean(TransactionTemplate.class).execute((status) -> {
+				TaskReceipt deferred = context.getBean(io.github.asynctask.AsyncTaskTemplate.class)
+					.submit(io.github.asynctask.TaskOptions.defaults(), () -> tasks.ship(1L));
+				return deferred;
+			});
+			assertThat(receipt.status()).isEqualTo(TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
+			await().atMost(WAIT).until(() -> OrderTasks.ran.contains("ship 1"));
+			await().atMost(WAIT)
+				.until(() -> jdbc.queryForObject("select count(*) from async_task_outbox", Integer.class) == 0);
+			MeterRegistry registry = new SimpleMeterRegistry();
+			context.getBean(OutboxMeters.class).bindTo(registry);
+			assertThat(registry.get("asynctask.outbox.rows").gauge().value()).isZero();
+			assertThat(registry.get("asynctask.outbox.oldest").gauge().value()).isZero();
+			TaskOperations operations = new TaskOperations(context.getBean(RedisBroker.class), new ProcessedCounter(),
+					true);
+			operations.outbox(context.getBean(Views.OutboxBacklogSource.class));
+			Views.OutboxView overview = operations.overview().outbox();
+			assertThat(overview).isNotNull();
+			assertThat(overview.table()).isEqualTo("async_task_outbox");
+		});
+	}
+
+	@Test
+	void aMissingTableWithInitializeSchemaNeverRefusesStartUp() {
+		this.runner
+			.withPropertyValues("async-task.outbox.enabled=true", "async-task.outbox.initialize-schema=never",
+					"async-task.outbox.table=shop_outbox")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.hasStackTraceContaining("table 'shop_outbox' is missing")
+				.hasStackTraceContaining("classpath:io/github/asynctask/outbox/schema-h2.sql"));
+	}
+
+	public static class OrderTasks {
+
+		static final Set<String> ran = ConcurrentHashMap.newKeySet();
+
+		@AsyncTask
+		public void ship(long order) {
+			ran.add("ship " + order);
+		}
+
+	}
+
+}

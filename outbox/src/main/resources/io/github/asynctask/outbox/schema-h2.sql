@@ -1,0 +1,12 @@
+-- async-task outbox table for H2 2.x. Copy into a Flyway/Liquibase migration when
+-- async-task.outbox.initialize-schema=never; rename async_task_outbox to your table name.
+-- created_at is epoch milliseconds; the index keeps the relay's oldest-first query O(batch).
+CREATE TABLE IF NOT EXISTS async_task_outbox (
+  id VARCHAR(64) NOT NULL PRIMARY KEY,
+  queue VARCHAR(255) NOT NULL,
+  payload CHARACTER LARGE OBJECT NOT NULL,
+  created_at BIGINT NOT NULL,
+  attempts INT NOT NULL DEFAULT 0,
+  last_error VARCHAR(1000)
+);
+CREATE INDEX IF NOT EXISTS async_task_outbox_created_at ON async_task_outbox (created_at);
