@@ -195,6 +195,13 @@ class ConsoleSecurityIntegrationTests {
 			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.DEAD);
 			assertThat(admin.postJson(task, "{\"action\":\"retry\"}", admin.csrf()).statusCode()).isEqualTo(200);
 			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.PENDING);
+
+			// a kill through the endpoint names it and the signed-in user
+			String running = broker.dequeue(QUEUE, 1, Duration.ofMinutes(1)).get(0).id();
+			assertThat(admin.postJson("/actuator/asynctask/mail/" + running, "{\"action\":\"kill\"}", admin.csrf())
+				.statusCode()).isEqualTo(200);
+			assertThat(broker.find(QUEUE, running).orElseThrow().lastError())
+				.isEqualTo("killed by an operator from the actuator endpoint (user admin)");
 		}
 	}
 
