@@ -297,13 +297,14 @@ public final class AsyncTaskAutoConfiguration {
 		}
 
 		// Finishes flows a crash interrupted: waiting tasks' first checks and timeouts,
-		// releases owed longer than a lease.
+		// releases owed longer than a lease. Queues no after rule names are swept less
+		// often while idle.
 		@Bean
 		@ConditionalOnMissingBean
 		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
-				RedisBroker broker) {
-			FlowSweeper sweeper = new FlowSweeper(flowStore, registry::queues, properties.getLease().dividedBy(3),
-					properties.getLease());
+				RedisBroker broker, FlowRules flows) {
+			FlowSweeper sweeper = new FlowSweeper(flowStore, registry::queues, flows::isFlowQueue,
+					properties.getLease().dividedBy(3), properties.getLease());
 			if (broker instanceof LuaRedisBroker lua) {
 				// releases owed by completions (per-call after) are carried out at once
 				lua.onOwedReleases(sweeper::owedIn);

@@ -37,6 +37,9 @@ public final class FlowRules implements SmartInitializingSingleton {
 	/** Names of tasks whose method returns {@code CompletableFuture<T>}. */
 	private volatile Set<String> withResults = Set.of();
 
+	/** Queues of tasks with {@code after} and of the tasks they await. */
+	private volatile Set<String> flowQueues = Set.of();
+
 	public FlowRules(TaskRegistry registry, Duration defaultWaitTimeout) {
 		this.registry = registry;
 		this.defaultWaitTimeout = defaultWaitTimeout;
@@ -65,6 +68,10 @@ public final class FlowRules implements SmartInitializingSingleton {
 		read.values().forEach((rule) -> names.addAll(rule.after()));
 		this.rules = Map.copyOf(read);
 		this.awaited = Set.copyOf(names);
+		Set<String> queues = new HashSet<>();
+		read.keySet().forEach((name) -> this.registry.find(name).ifPresent((task) -> queues.add(task.queue())));
+		names.forEach((name) -> this.registry.find(name).ifPresent((task) -> queues.add(task.queue())));
+		this.flowQueues = Set.copyOf(queues);
 		Set<String> results = new HashSet<>();
 		this.registry.definitions()
 			.stream()
@@ -125,6 +132,14 @@ public final class FlowRules implements SmartInitializingSingleton {
 	/** Whether the task's method returns {@code CompletableFuture<T>}. */
 	public boolean returnsResult(String name) {
 		return this.withResults.contains(name);
+	}
+
+	/**
+	 * Whether an {@code after} rule of this application names {@code queue}: tasks wait
+	 * there, or tasks that others wait for run there.
+	 */
+	public boolean isFlowQueue(String queue) {
+		return this.flowQueues.contains(queue);
 	}
 
 	/** Whether some task of this application runs after tasks named {@code name}. */

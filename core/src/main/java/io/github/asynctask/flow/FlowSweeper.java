@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.github.asynctask.QueueName;
@@ -24,13 +25,20 @@ import tools.jackson.databind.json.JsonMapper;
  * tasks at their first check are registered again (a submit cut short) and those past
  * their deadline go dead; releases owed longer than a grace (a completing worker that
  * died) are carried out. Both steps are idempotent, so instances sweeping the same queue
- * at once do no harm. Each run reads only due entries.
+ * at once do no harm. Each run reads only due entries. Queues that no {@code after} rule
+ * names are swept less often while they have nothing to do ({@link SweepPacing}).
  */
 public final class FlowSweeper implements SmartLifecycle {
 
 	private static final Logger logger = LoggerFactory.getLogger(FlowSweeper.class);
 
 	private static final int BATCH = 100;
+
+	/**
+	 * A queue that no {@code after} rule names and whose sweeps find nothing is swept at
+	 * least every this many intervals.
+	 */
+	static final int MOST_INTERVALS = 10;
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -44,6 +52,9 @@ public final class FlowSweeper implements SmartLifecycle {
 
 	private final Duration grace;
 
+	/** Confined to the sweeper's thread. */
+	private final SweepPacing pacing;
+
 	/** Guarded by this. */
 	private @Nullable Thread thread;
 
@@ -53,17 +64,32 @@ public final class FlowSweeper implements SmartLifecycle {
 	private final BlockingQueue<String> owedIn = new LinkedBlockingQueue<>();
 
 	/**
+	 * A sweeper of every queue at each interval.
 	 * @param queues the queues this instance serves
 	 * @param interval time between sweeps
 	 * @param grace how long a release stays owed before the sweep carries it out
 	 */
 	public FlowSweeper(FlowStore store, Supplier<? extends Iterable<String>> queues, Duration interval,
 			Duration grace) {
+		this(store, queues, (queue) -> true, interval, grace);
+	}
+
+	/**
+	 * @param queues the queues this instance serves
+	 * @param steady the queues swept at every interval (those the {@code after} rules
+	 * name); the others, while they have nothing to do, at least every
+	 * {@value #MOST_INTERVALS} intervals
+	 * @param interval time between sweeps
+	 * @param grace how long a release stays owed before the sweep carries it out
+	 */
+	public FlowSweeper(FlowStore store, Supplier<? extends Iterable<String>> queues, Predicate<String> steady,
+			Duration interval, Duration grace) {
 		this.store = store;
 		this.releases = new FlowReleases(store);
 		this.queues = queues;
 		this.interval = interval;
 		this.grace = grace;
+		this.pacing = new SweepPacing(steady, interval, interval.multipliedBy(MOST_INTERVALS));
 	}
 
 	/**
@@ -94,17 +120,23 @@ public final class FlowSweeper implements SmartLifecycle {
 	/** One sweep of every served queue (the loop's body; tests call it directly). */
 	public void sweepOnce() {
 		for (String queue : this.queues.get()) {
-			try {
-				sweep(queue);
-			}
-			catch (RuntimeException ex) {
-				logger.warn("Sweeping the waiting tasks of queue '{}' failed: {}; next sweep in {}", queue,
-						ex.toString(), this.interval);
-			}
+			sweepOrWarn(queue);
 		}
 	}
 
-	private void sweep(String queue) {
+	/** Sweep {@code queue}; true when it had work or failed (swept again soon). */
+	private boolean sweepOrWarn(String queue) {
+		try {
+			return sweep(queue);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Sweeping the waiting tasks of queue '{}' failed: {}; next sweep in {}", queue, ex.toString(),
+					this.interval);
+			return true;
+		}
+	}
+
+	private boolean sweep(String queue) {
 		DueWaits due = this.store.due(queue, BATCH);
 		if (due.dead() > 0) {
 			logger.info("{} waiting task(s) of queue '{}' went to dead (wait timeout or unreadable data)", due.dead(),
@@ -118,6 +150,7 @@ public final class FlowSweeper implements SmartLifecycle {
 			logger.info("Carrying out {} release(s) owed by completed tasks of queue '{}'", owed.size(), queue);
 			this.releases.carryOut(queue, owed);
 		}
+		return due.dead() > 0 || !due.checks().isEmpty() || !owed.isEmpty();
 	}
 
 	/** What a waiting task still waits for; unreadable pairs dropped with a warning. */
@@ -161,15 +194,17 @@ public final class FlowSweeper implements SmartLifecycle {
 	}
 
 	private void loop() {
-		long nextSweep = 0;
 		while (this.running) {
-			if (System.nanoTime() - nextSweep >= 0) {
-				sweepOnce();
-				nextSweep = System.nanoTime() + this.interval.toNanos();
+			long now = System.nanoTime();
+			for (String queue : this.queues.get()) {
+				if (this.pacing.due(queue, now)) {
+					this.pacing.swept(queue, sweepOrWarn(queue), now);
+				}
 			}
 			try {
-				String queue = this.owedIn.poll(Math.max(0, nextSweep - System.nanoTime()), TimeUnit.NANOSECONDS);
+				String queue = this.owedIn.poll(this.pacing.nanosUntilNext(System.nanoTime()), TimeUnit.NANOSECONDS);
 				if (queue != null) {
+					this.pacing.wake(queue, System.nanoTime());
 					releaseOwed(queue);
 				}
 			}

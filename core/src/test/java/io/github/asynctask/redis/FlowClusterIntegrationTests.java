@@ -2,7 +2,9 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.flow.FlowSweeper;
 import io.github.asynctask.test.RedisCluster;
@@ -17,13 +19,14 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Flows across slots on a local 3-master Redis Cluster: the awaited task's queue and the
  * waiting task's queue live on different masters. A worker that died right after marking
  * the awaited task done (before releasing anything) leaves the release owed, and the
- * sweep releases the waiting task exactly once; hostile entries are dropped with a
- * warning.
+ * sweep releases the waiting task exactly once, also when it has backed off on queues no
+ * {@code after} rule names; hostile entries are dropped with a warning.
  */
 @ExtendWith({ RedisClusterExtension.class, OutputCaptureExtension.class })
 class FlowClusterIntegrationTests {
@@ -95,6 +98,41 @@ class FlowClusterIntegrationTests {
 				.withBizId("o-1c", Duration.ofMinutes(5))
 				.withAfter(List.of(EnqueueRequest.Awaited.task(payments, "order.pay", "o-1")), Duration.ofHours(1)))
 			.outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+	}
+
+	@Test
+	void aSweeperBackedOffOnQueuesNoAfterRuleNamesStillReleasesAWaiterACrashLeftOwed() {
+		AtomicInteger sweeps = new AtomicInteger();
+		FlowStore counting = new FlowStore(connectionFactory, new RedisKeys("asynctask"), Duration.ofSeconds(5)) {
+			@Override
+			public DueWaits due(String queue, int limit) {
+				if (queue.equals(payments)) {
+					sweeps.incrementAndGet();
+				}
+				return super.due(queue, limit);
+			}
+		};
+		// per-call after only: neither queue is steady; gaps 100, 200, 400, 800 ms, then
+		// the most (1 s): the 8th sweep comes 4.5 s after the start (12.7 s if unbounded)
+		FlowSweeper sweeper = new FlowSweeper(counting, () -> List.of(payments, shipping), (queue) -> false,
+				Duration.ofMillis(100), Duration.ZERO);
+		sweeper.start();
+		try {
+			await().atMost(Duration.ofSeconds(20)).until(() -> sweeps.get() >= 8);
+			assertThat(broker.enqueue(ship("ship-b", "o-b")).outcome()).isEqualTo(EnqueueResult.Outcome.WAITING);
+			store.done(payments, EnqueueRequest.Awaited.task(payments, "order.pay", "o-b").condition(),
+					Duration.ofMinutes(5));
+			// the worker died before releasing: the backed-off sweep carries it out
+			// within
+			// the most (the next gap would be 25.6 s if unbounded)
+			await().atMost(Duration.ofSeconds(8))
+				.until(() -> broker.find(shipping, "ship-b").map(TaskInfo::state).orElse(null),
+						(state) -> state == TaskState.PENDING);
+			assertThat(store.owed(payments, Duration.ZERO, 10)).isEmpty();
+		}
+		finally {
+			sweeper.stop();
+		}
 	}
 
 	@Test

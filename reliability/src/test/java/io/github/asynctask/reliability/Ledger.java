@@ -18,6 +18,8 @@ import java.nio.file.Path;
  *                                  APPLIED, STALE or MISSING (worker)
  * SUBMIT ms id outcome           what the producer was told (producer)
  * TICK  ms id tick-ms            a periodic task's body starts, for this tick (worker)
+ * HALT  ms id...                 the JVM halts after a flow mark, leaving these waiting
+ *                                tasks owed a release (worker, {@link HaltAfterFlowMark})
  * </pre>
  */
 final class Ledger implements AutoCloseable {

@@ -9,6 +9,7 @@ import java.util.Map;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.outbox.OutboxAutoConfiguration;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
@@ -22,6 +23,7 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
@@ -55,6 +57,19 @@ class ReliabilityConfiguration {
 		if (Boolean.parseBoolean(arguments.get("schedules", "false"))) {
 			context.registerBean(ScheduledTasks.class);
 		}
+		if (Boolean.parseBoolean(arguments.get("flows", "false"))) {
+			context.registerBean(FlowTasks.class);
+			if (arguments.worker() && arguments.values().containsKey("haltAfterFlowMark")) {
+				// replaces the auto-configured flow store (@ConditionalOnMissingBean)
+				context.registerBean(FlowStore.class,
+						() -> new HaltAfterFlowMark(context.getBean(RedisConnectionFactory.class),
+								context.getBean(RedisKeys.class),
+								context.getBean(AsyncTaskProperties.class).getRedisTimeout(),
+								context.getBean(Ledger.class), Path.of(arguments.get("ledger")),
+								Integer.parseInt(arguments.get("haltAfterFlowMark")),
+								Integer.parseInt(arguments.get("flowHalts", "1"))));
+			}
+		}
 		if (arguments.values().containsKey(OutboxDatabase.URL)) {
 			context.register(OutboxDatabase.class);
 		}
@@ -76,6 +91,17 @@ class ReliabilityConfiguration {
 		properties.putAll(OutboxDatabase.properties(args));
 		if (args.worker()) {
 			properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".concurrency", args.get("concurrency"));
+			if (Boolean.parseBoolean(args.get("flows", "false"))) {
+				// brackets: the queue names contain dots
+				properties.put("async-task.queues[" + FlowTasks.PAY_QUEUE + "].concurrency", args.get("concurrency"));
+				properties.put("async-task.queues[" + FlowTasks.SHIP_QUEUE + "].concurrency", args.get("concurrency"));
+			}
+			// queues left to other worker JVMs
+			for (String queue : args.get("disabledQueues", "").split(",")) {
+				if (!queue.isBlank()) {
+					properties.put("async-task.queues[" + queue + "].enabled", "false");
+				}
+			}
 			properties.put("async-task.lease", args.get("lease") + "ms");
 			properties.put("async-task.worker.heartbeat-interval", args.get("heartbeat") + "ms");
 			properties.put("async-task.worker.poll-interval", args.get("poll") + "ms");

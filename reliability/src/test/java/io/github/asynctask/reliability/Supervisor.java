@@ -1,5 +1,6 @@
 package io.github.asynctask.reliability;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -8,7 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Supervisor implements AutoCloseable {
 
-	private final Rig rig;
+	private final List<WorkerJvm> workers;
+
+	private final List<LedgerChecker.Fault> faults;
 
 	private final Thread thread;
 
@@ -17,7 +20,13 @@ final class Supervisor implements AutoCloseable {
 	private volatile boolean running = true;
 
 	Supervisor(Rig rig) {
-		this.rig = rig;
+		this(rig.workers, rig.faults);
+	}
+
+	/** Watches these workers, adding each death to {@code faults} (guarded by it). */
+	Supervisor(List<WorkerJvm> workers, List<LedgerChecker.Fault> faults) {
+		this.workers = workers;
+		this.faults = faults;
 		this.thread = new Thread(this::watch, "supervisor");
 		this.thread.setDaemon(true);
 		this.thread.start();
@@ -30,10 +39,10 @@ final class Supervisor implements AutoCloseable {
 
 	private void watch() {
 		while (this.running) {
-			for (WorkerJvm worker : this.rig.workers) {
+			for (WorkerJvm worker : this.workers) {
 				if (this.running && !worker.isAlive()) {
-					synchronized (this.rig.faults) {
-						this.rig.faults.add(new LedgerChecker.Fault(worker.name(), System.currentTimeMillis(), "kill"));
+					synchronized (this.faults) {
+						this.faults.add(new LedgerChecker.Fault(worker.name(), System.currentTimeMillis(), "kill"));
 					}
 					this.restarts.incrementAndGet();
 					try {
