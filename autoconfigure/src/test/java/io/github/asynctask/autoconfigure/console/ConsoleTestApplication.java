@@ -24,7 +24,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * through the broker.
  */
 @SpringBootConfiguration
-// Hibernate is on the test classpath for OutboxJpaAutoConfigurationIntegrationTests only.
+// Hibernate is on the test classpath for OutboxAutoConfigurationIntegrationTests only.
 @EnableAutoConfiguration(excludeName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")
 public class ConsoleTestApplication {
 
