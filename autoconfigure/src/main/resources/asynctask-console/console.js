@@ -124,6 +124,19 @@
     });
   }
 
+  // a sharded queue: how many shards, each one's sizes on hover
+  function shardBadge(q) {
+    if (!q.shards || q.shards.length < 2) {
+      return null;
+    }
+    var lines = q.shards.map(function (s) {
+      return s.name + ': ' + ['pending', 'scheduled', 'active', 'retry', 'dead'].map(function (k) {
+        return fmt(s.sizes[k] || 0) + ' ' + k;
+      }).join(', ');
+    });
+    return el('span', { class: 'badge shards', title: lines.join('\n') }, q.shards.length + ' shards');
+  }
+
   function sparkline(rates) {
     var width = 110, height = 26, pad = 2;
     var box = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, 'aria-hidden': 'true' });
@@ -175,7 +188,8 @@
       var flow = flowControl(q.servedBy);
       var name = el('td', null, el('span', { class: 'qname' }, q.name),
         q.paused ? el('span', { class: 'badge' }, 'paused') : null,
-        flow.limit ? el('span', { class: 'badge', title: 'rate limit, across every instance' }, '≤ ' + flow.limit) : null);
+        flow.limit ? el('span', { class: 'badge', title: 'rate limit, across every instance' }, '≤ ' + flow.limit) : null,
+        shardBadge(q));
       var workers = el('td', { class: 'workers' });
       if (threads > 0) {
         var bar = el('span', { class: 'bar' }, el('span'));

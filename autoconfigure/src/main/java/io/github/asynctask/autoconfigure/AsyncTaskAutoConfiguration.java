@@ -32,6 +32,10 @@ import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.ScheduleStore;
+import io.github.asynctask.redis.ShardLayout;
+import io.github.asynctask.redis.ShardName;
+import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.ShardedWakeSignals;
 import io.github.asynctask.redis.WakeSignals;
 import io.github.asynctask.flow.FlowCompletion;
 import io.github.asynctask.flow.FlowRules;
@@ -98,6 +102,12 @@ public final class AsyncTaskAutoConfiguration {
 		return new RedisKeys(properties.getKeyPrefix());
 	}
 
+	private static Map<String, Integer> shardCounts(AsyncTaskProperties properties) {
+		Map<String, Integer> counts = new LinkedHashMap<>();
+		properties.getQueues().forEach((queue, settings) -> counts.put(queue, settings.getShards()));
+		return counts;
+	}
+
 	private static TaskListener listeners(ObjectProvider<TaskListener> listeners) {
 		return new CompositeTaskListener(listeners.orderedStream().toList());
 	}
@@ -112,8 +122,10 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		RedisBroker asyncTaskRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys,
 				AsyncTaskProperties properties) {
-			return new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
-					properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
+			return new ShardedRedisBroker(
+					new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
+							properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
+					shardCounts(properties));
 		}
 
 		@Bean
@@ -253,8 +265,10 @@ public final class AsyncTaskAutoConfiguration {
 		// Only workers listen for wake-ups; submitting needs no subscriber connection.
 		@Bean
 		@ConditionalOnMissingBean
-		WakeSignals asyncTaskWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys) {
-			return new RedisWakeSignals(connectionFactory, keys);
+		WakeSignals asyncTaskWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys, RedisBroker broker) {
+			RedisWakeSignals signals = new RedisWakeSignals(connectionFactory, keys);
+			return (broker instanceof ShardedRedisBroker sharded) ? new ShardedWakeSignals(signals, sharded.layout())
+					: signals;
 		}
 
 		// A BackoffPolicy bean of the application replaces async-task.defaults.backoff.*.
@@ -282,6 +296,7 @@ public final class AsyncTaskAutoConfiguration {
 				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
 				Environment environment, FlowRules flows, FlowStore flowStore, ResultWriter resultWriter) {
 			Duration phaseTimeout = ShutdownBudget.phaseTimeout(environment);
+			DottedQueueKeys.warn(environment);
 			FlowCompletion flowCompletion = new FlowCompletion(flows, registry, codec, flowStore, resultWriter,
 					properties.getRetention().getResults());
 			return new AsyncTaskWorkers(
@@ -303,9 +318,15 @@ public final class AsyncTaskAutoConfiguration {
 		@ConditionalOnMissingBean
 		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
 				RedisBroker broker, FlowRules flows) {
-			FlowSweeper sweeper = new FlowSweeper(flowStore, registry::queues, flows::isFlowQueue,
-					properties.getLease().dividedBy(3), properties.getLease());
-			if (broker instanceof LuaRedisBroker lua) {
+			// a sharded queue's waiting tasks sit in each of its shards
+			ShardLayout layout = (broker instanceof ShardedRedisBroker sharded) ? sharded.layout()
+					: ShardLayout.unsharded();
+			FlowSweeper sweeper = new FlowSweeper(flowStore,
+					() -> registry.queues().stream().flatMap((queue) -> layout.served(queue).stream()).toList(),
+					(queue) -> flows.isFlowQueue(ShardName.queueOf(queue)), properties.getLease().dividedBy(3),
+					properties.getLease());
+			RedisBroker shards = (broker instanceof ShardedRedisBroker sharded) ? sharded.shards() : broker;
+			if (shards instanceof LuaRedisBroker lua) {
 				// releases owed by completions (per-call after) are carried out at once
 				lua.onOwedReleases(sweeper::owedIn);
 			}

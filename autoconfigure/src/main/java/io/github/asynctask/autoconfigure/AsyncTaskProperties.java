@@ -224,6 +224,12 @@ public class AsyncTaskProperties implements Validator {
 			this.rateLimit = rateLimit;
 		}
 
+		/**
+		 * Hash slots (shards) the queue is spread over, 1 to 1024; on Redis Cluster each
+		 * shard may sit on another master. Give every instance the same count.
+		 */
+		private int shards = 1;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -238,6 +244,14 @@ public class AsyncTaskProperties implements Validator {
 
 		public void setConcurrency(@Nullable Integer concurrency) {
 			this.concurrency = concurrency;
+		}
+
+		public int getShards() {
+			return this.shards;
+		}
+
+		public void setShards(int shards) {
+			this.shards = shards;
 		}
 
 	}

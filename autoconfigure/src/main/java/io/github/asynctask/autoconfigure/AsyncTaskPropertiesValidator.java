@@ -6,6 +6,7 @@ import java.util.Map;
 import io.github.asynctask.QueueName;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.worker.VirtualThreads;
+import io.github.asynctask.redis.ShardName;
 
 import org.jspecify.annotations.Nullable;
 
@@ -96,6 +97,14 @@ final class AsyncTaskPropertiesValidator {
 				reject("queues[" + name + "].concurrency", "queues." + name + ".concurrency",
 						"must be at least 1 but was " + concurrency
 								+ "; to stop running a queue here, set async-task.queues." + name + ".enabled=false");
+			}
+			if (queue.getShards() < 1 || queue.getShards() > ShardName.MAX_SHARDS) {
+				reject("queues[" + name + "].shards", "queues." + name + ".shards",
+						"must be within 1.." + ShardName.MAX_SHARDS + " but was " + queue.getShards());
+			}
+			if (ShardName.looksLikeShard(name)) {
+				reject("queues", "queues." + name, "ends in '#<digits>', which names a shard of queue '"
+						+ ShardName.queueOf(name) + "'; rename the queue");
 			}
 		});
 	}

@@ -16,6 +16,8 @@ import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.ShardedWakeSignals;
 import io.github.asynctask.redis.WakeSignals;
 import io.github.asynctask.worker.WorkerSettings;
 import org.jspecify.annotations.Nullable;
@@ -56,8 +58,9 @@ class AsyncTaskAutoConfigurationTests {
 				.hasSingleBean(RedisKeys.class)
 				.hasSingleBean(RedisBroker.class)
 				.hasSingleBean(WakeSignals.class);
-			assertThat(context.getBean(RedisBroker.class)).isInstanceOf(LuaRedisBroker.class);
-			assertThat(context.getBean(WakeSignals.class)).isInstanceOf(RedisWakeSignals.class);
+			assertThat(context.getBean(RedisBroker.class)).isInstanceOf(ShardedRedisBroker.class);
+			assertThat(context.getBean(WakeSignals.class)).isInstanceOf(ShardedWakeSignals.class);
+			assertThat(context.getBean(ShardedRedisBroker.class).layout().configured("default")).isEqualTo(1);
 			assertThat(context.getBean(RedisBroker.class).keys()).isSameAs(context.getBean(RedisKeys.class));
 			AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
 			assertThat(properties.isEnabled()).isTrue();
@@ -109,17 +112,17 @@ class AsyncTaskAutoConfigurationTests {
 					"async-task.max-payload-size=256KB", "async-task.strict-redis=true", "async-task.lease=45s",
 					"async-task.shutdown-timeout=1m", "spring.lifecycle.timeout-per-shutdown-phase=2m",
 					"async-task.queues.default.concurrency=2", "async-task.queues.mail.concurrency=4",
-					"async-task.queues.mail.enabled=true", "async-task.queues.archive.enabled=false",
-					"async-task.worker.enabled=true", "async-task.worker.concurrency=3",
-					"async-task.worker.poll-interval=500ms", "async-task.worker.heartbeat-interval=15s",
-					"async-task.defaults.max-retries=3", "async-task.defaults.timeout=5m",
-					"async-task.defaults.dedup-ttl=2h", "async-task.defaults.backoff.policy=exponential",
-					"async-task.defaults.backoff.delay=2s", "async-task.defaults.backoff.multiplier=3.5",
-					"async-task.defaults.backoff.max-delay=10m", "async-task.retention.completed=1h",
-					"async-task.retention.dead=14d", "async-task.retention.dead-max=50",
-					"async-task.retention.completed-ids=2h", "async-task.worker.unknown-task-grace=3m",
-					"async-task.console.enabled=true", "async-task.console.path=/ops/tasks",
-					"async-task.console.show-arguments=false")
+					"async-task.queues.mail.enabled=true", "async-task.queues.mail.shards=6",
+					"async-task.queues.archive.enabled=false", "async-task.worker.enabled=true",
+					"async-task.worker.concurrency=3", "async-task.worker.poll-interval=500ms",
+					"async-task.worker.heartbeat-interval=15s", "async-task.defaults.max-retries=3",
+					"async-task.defaults.timeout=5m", "async-task.defaults.dedup-ttl=2h",
+					"async-task.defaults.backoff.policy=exponential", "async-task.defaults.backoff.delay=2s",
+					"async-task.defaults.backoff.multiplier=3.5", "async-task.defaults.backoff.max-delay=10m",
+					"async-task.retention.completed=1h", "async-task.retention.dead=14d",
+					"async-task.retention.dead-max=50", "async-task.retention.completed-ids=2h",
+					"async-task.worker.unknown-task-grace=3m", "async-task.console.enabled=true",
+					"async-task.console.path=/ops/tasks", "async-task.console.show-arguments=false")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				AsyncTaskProperties properties = context.getBean(AsyncTaskProperties.class);
@@ -133,6 +136,9 @@ class AsyncTaskAutoConfigurationTests {
 				assertThat(properties.getQueues().get("default").getConcurrency()).isEqualTo(2);
 				assertThat(properties.getQueues().get("mail").getConcurrency()).isEqualTo(4);
 				assertThat(properties.getQueues().get("mail").isEnabled()).isTrue();
+				assertThat(properties.getQueues().get("mail").getShards()).isEqualTo(6);
+				assertThat(properties.getQueues().get("default").getShards()).isEqualTo(1);
+				assertThat(context.getBean(ShardedRedisBroker.class).layout().configured("mail")).isEqualTo(6);
 				assertThat(properties.getQueues().get("archive").isEnabled()).isFalse();
 				assertThat(properties.getWorker().isEnabled()).isTrue();
 				assertThat(properties.getWorker().getConcurrency()).isEqualTo(3);
@@ -396,6 +402,9 @@ class AsyncTaskAutoConfigurationTests {
 			textBlock = """
 					async-task.queues.mail.concurrency=0   | async-task.queues.mail.concurrency must be at least 1 but was 0
 					async-task.queues.mail.concurrency=-2  | async-task.queues.mail.concurrency must be at least 1 but was -2
+					async-task.queues.mail.shards=0        | async-task.queues.mail.shards must be within 1..1024 but was 0
+					async-task.queues.mail.shards=1025     | async-task.queues.mail.shards must be within 1..1024 but was 1025
+					async-task.queues[mail#2].concurrency=1 | async-task.queues.mail#2 ends in '#<digits>', which names a shard of queue 'mail'
 					async-task.worker.heartbeat-interval=11s | async-task.worker.heartbeat-interval must be at most a third of async-task.lease (PT30S) but was PT11S
 					async-task.worker.concurrency=0        | async-task.worker.concurrency must be at least 1 but was 0
 					async-task.worker.concurrency=-1       | async-task.worker.concurrency must be at least 1 but was -1

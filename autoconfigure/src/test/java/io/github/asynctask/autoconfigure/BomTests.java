@@ -28,8 +28,8 @@ class BomTests {
 			.isEqualTo(first(parent, "<artifactId>async-task-parent</artifactId>\\s*<version>([^<]+)</version>"));
 		assertThat(bom).doesNotContain("<parent>");
 		assertThat(all(bom, "<artifactId>(async-task-[a-z-]+)</artifactId>")).containsExactly("async-task-bom",
-				"async-task-core", "async-task-spring-boot-autoconfigure", "async-task-spring-boot-starter",
-				"async-task-spring-boot-test");
+				"async-task-core", "async-task-outbox", "async-task-spring-boot-autoconfigure",
+				"async-task-spring-boot-starter", "async-task-spring-boot-test");
 	}
 
 	private static String first(String text, String regex) {

@@ -107,6 +107,37 @@ class ZeroConfigurationIntegrationTests {
 		});
 	}
 
+	@Test
+	void aDottedQueueNameSetWithoutBracketsIsWarnedAboutNamingTheBracketForm(CapturedOutput output) {
+		this.runner.withBean(RegionTasks.class)
+			.withPropertyValues("async-task.queues.acc.eu.concurrency=2")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(output)
+					.contains(
+							"a queue name with dots goes in brackets, e.g. " + "async-task.queues[acc.eu].concurrency")
+					.doesNotContain("acc.eu=2");
+			});
+	}
+
+	@Test
+	void aDottedQueueNameInBracketsIsTuned(CapturedOutput output) {
+		this.runner.withBean(RegionTasks.class)
+			.withPropertyValues("async-task.queues[acc.eu].concurrency=2")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(output).contains("acc.eu=2").doesNotContain("goes in brackets");
+			});
+	}
+
+	public static class RegionTasks {
+
+		@AsyncTask(queue = "acc.eu")
+		public void openInEurope(String account) {
+		}
+
+	}
+
 	public static class AccountTasks {
 
 		static final Set<String> ran = ConcurrentHashMap.newKeySet();

@@ -45,7 +45,11 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:queues         SET    every registered queue name
  * &lt;prefix&gt;:{instances}:seen ZSET  instance id -> expires at (ms)
  * &lt;prefix&gt;:{instances}:info HASH  instance id -> info JSON
- * </pre>
+ * </pre> A sharded queue ({@code async-task.queues.
+ *
+<q>.shards}) is several such queues: shard 0 keeps the queue's own keys {@code {q}}, shard
+ * {@code i > 0} uses {@code {q#i}}, each with every key above, so shards land on
+ * different slots and the scripts stay within one ({@link #shard}).
  */
 public final class RedisKeys {
 
@@ -231,6 +235,15 @@ public final class RedisKeys {
 	/** Live instances serving the queue, by when their mark runs out. */
 	public String workers(String queue) {
 		return queueKey(queue, "workers");
+	}
+
+	/**
+	 * The queue name whose keys hold shard {@code index} of {@code queue}: the queue
+	 * itself for shard 0 (an unsharded queue is its own shard 0, so sharding a queue
+	 * moves nothing), {@code <queue>#<index>} otherwise.
+	 */
+	public static String shard(String queue, int index) {
+		return ShardName.of(queue, index);
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.asynctask.redis;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -24,7 +25,8 @@ final class RedisPendingWait implements PendingWait {
 
 	private final RedisConnectionFactory connectionFactory;
 
-	private final byte[] key;
+	/** The list each wait blocks on, and for how long at most. */
+	private final Function<Duration, Turn> turns;
 
 	/** Below the client's command timeout, so the client never gives up on a wait. */
 	private final Duration longestBlock;
@@ -43,8 +45,16 @@ final class RedisPendingWait implements PendingWait {
 	private volatile @Nullable Thread waiter;
 
 	RedisPendingWait(RedisConnectionFactory connectionFactory, String key, Duration longestBlock) {
+		this(connectionFactory, (timeout) -> new Turn(key, timeout), longestBlock);
+	}
+
+	/**
+	 * A wait whose list may change from one wait to the next (the shards of a queue, in
+	 * turn), on one connection all the same.
+	 */
+	RedisPendingWait(RedisConnectionFactory connectionFactory, Function<Duration, Turn> turns, Duration longestBlock) {
 		this.connectionFactory = connectionFactory;
-		this.key = key.getBytes(StandardCharsets.UTF_8);
+		this.turns = turns;
 		this.longestBlock = longestBlock;
 	}
 
@@ -81,10 +91,11 @@ final class RedisPendingWait implements PendingWait {
 			}
 		}
 		// BLPOP takes seconds and 0 means forever: round, but never below one second
-		long millis = Math.min(timeout.toMillis(), this.longestBlock.toMillis());
+		Turn turn = this.turns.apply(timeout);
+		long millis = Math.min(turn.block().toMillis(), this.longestBlock.toMillis());
 		int seconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (millis + 500) / 1000));
 		try {
-			List<byte[]> popped = current.listCommands().bLPop(seconds, this.key);
+			List<byte[]> popped = current.listCommands().bLPop(seconds, turn.key().getBytes(StandardCharsets.UTF_8));
 			return popped != null && !popped.isEmpty();
 		}
 		catch (RuntimeException ex) {
@@ -120,6 +131,16 @@ final class RedisPendingWait implements PendingWait {
 		catch (RuntimeException ex) {
 			logger.debug("Closing a wake-up wait connection failed", ex);
 		}
+	}
+
+	/**
+	 * One wait: the wake-up list to block on and the longest block.
+	 *
+	 * @param key the list's key
+	 * @param block how long to block at most
+	 */
+	record Turn(String key, Duration block) {
+
 	}
 
 }

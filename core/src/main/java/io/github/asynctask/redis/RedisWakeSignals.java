@@ -59,6 +59,11 @@ public final class RedisWakeSignals implements WakeSignals {
 		return new RedisPendingWait(this.connectionFactory, this.keys.wake(queue), longestBlock());
 	}
 
+	/** A wait over the shards of the queue, one shard's list at a time. */
+	PendingWait pendingWait(String queue, ShardLayout layout) {
+		return new RedisPendingWait(this.connectionFactory, new ShardTurns(queue, layout, this.keys), longestBlock());
+	}
+
 	/**
 	 * A blocking call must end before the client's own command timeout, or the client
 	 * gives up on it while Redis may still hand it a token.

@@ -12,12 +12,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Renews the leases of this instance's running deliveries (one call per queue), refreshes
- * the instance's registration, and marks it as serving each of its queues, counting the
- * live instances per queue for the {@link ClusterSpread}. A delivery whose lease was
- * taken away (or whose deadline passed, which Redis no longer renews) is stopped and a
- * late failure of it skipped, since another worker may run it now; a late success is
- * still sent.
+ * Renews the leases of this instance's running deliveries (one call per queue shard),
+ * refreshes the instance's registration, and marks it as serving each of its queues,
+ * counting the live instances per queue for the {@link ClusterSpread}. A delivery whose
+ * lease was taken away (or whose deadline passed, which Redis no longer renews) is
+ * stopped and a late failure of it skipped, since another worker may run it now; a late
+ * success is still sent.
  */
 final class Heartbeat implements PeriodicLoop.Step {
 
@@ -59,10 +59,10 @@ final class Heartbeat implements PeriodicLoop.Step {
 	}
 
 	private void extend(String queue, RunningTasks running) {
-		List<DeliveryToken> leased = running.leased();
-		if (leased.isEmpty()) {
-			return;
-		}
+		running.leasedByShard().forEach((shard, leased) -> extend(shard, running, leased));
+	}
+
+	private void extend(String queue, RunningTasks running, List<DeliveryToken> leased) {
 		// measured before the call: the lease cannot end earlier than this plus its
 		// length
 		long validUntil = System.nanoTime() + this.lease.toNanos();

@@ -17,6 +17,7 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.ShardName;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -67,7 +68,7 @@ final class Invoker {
 					"Cannot read the arguments of task " + definition.describe() + ": " + ex.getMessage(), ex));
 		}
 		Duration timeout = (payload.timeout() != null) ? payload.timeout() : definition.timeout();
-		TaskExecution execution = new TaskExecution(delivery.id(), delivery.name(), delivery.queue(),
+		TaskExecution execution = new TaskExecution(delivery.id(), delivery.name(), ShardName.queueOf(delivery.queue()),
 				delivery.attempt(), delivery.maxRetries(), payload.headers());
 		Throwable error = null;
 		Object result = null;

@@ -18,6 +18,7 @@ import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.ShardName;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -149,7 +150,8 @@ final class QueueWorker {
 
 	/** The running deliveries of {@code task}'s queue. */
 	RunningTasks runningOf(RunningTask task) {
-		return this.running.get(task.delivery().queue());
+		// a sharded queue's delivery names its shard
+		return this.running.get(ShardName.queueOf(task.delivery().queue()));
 	}
 
 	private Collection<RunningTask> allRunning() {

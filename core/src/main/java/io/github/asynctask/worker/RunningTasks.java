@@ -1,7 +1,9 @@
 package io.github.asynctask.worker;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,9 +44,18 @@ final class RunningTasks {
 		return List.copyOf(this.tasks.values());
 	}
 
-	/** The deliveries whose lease is still ours. */
-	List<DeliveryToken> leased() {
-		return this.tasks.values().stream().filter((task) -> !task.isStale()).map(RunningTask::key).toList();
+	/**
+	 * The deliveries whose lease is still ours, by the Redis-side queue that leased them
+	 * (a sharded queue's deliveries come from several shards).
+	 */
+	Map<String, List<DeliveryToken>> leasedByShard() {
+		Map<String, List<DeliveryToken>> byShard = new LinkedHashMap<>();
+		this.tasks.values()
+			.stream()
+			.filter((task) -> !task.isStale())
+			.forEach((task) -> byShard.computeIfAbsent(task.delivery().queue(), (shard) -> new ArrayList<>())
+				.add(task.key()));
+		return byShard;
 	}
 
 	/** Renewed: these leases are valid until {@code validUntil} (System.nanoTime). */

@@ -75,7 +75,7 @@ public final class WorkerContainerBuilder {
 
 	/** Told about starts, completions, failures, retries and deaths. */
 	public WorkerContainerBuilder listener(TaskListener listener) {
-		this.listener = listener;
+		this.listener = ShardQueueNames.of(listener);
 		return this;
 	}
 

@@ -42,24 +42,13 @@ class ClusterFailoverIntegrationTests {
 		List<WorkerJvm> workers = new ArrayList<>();
 		try (RedisCluster cluster = RedisCluster.start(3, 1)) {
 			String seeds = String.join(",", cluster.hostPorts());
-			Map<String, String> args = Map.of("cluster", seeds, "prefix", Rig.PREFIX);
-			for (int i = 1; i <= 2; i++) {
-				workers.add(WorkerJvm.start("worker-" + i, dir,
-						WorkerJvm.Options.fast("unused:0", Rig.PREFIX).with("cluster", seeds)));
-			}
+			Map<String, String> args = Map.of("cluster", seeds, "prefix", Rig.PREFIX, "shards", "1");
+			startWorkers(workers, dir, args);
 			try (Producer producer = new Producer(args, dir.resolve("producer.ledger"))) {
-				Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
-				Set<String> errorCodes = ConcurrentHashMap.newKeySet();
-				Map<String, Long> ackedAt = new ConcurrentHashMap<>();
-				AtomicBoolean running = new AtomicBoolean(true);
-				Thread load = new Thread(() -> {
-					while (running.get()) {
-						String id = producer.workResent(5, outcomes, (ex) -> errorCodes.add(code(ex)));
-						ackedAt.put(id, System.currentTimeMillis());
-						sleep(Duration.ofMillis(5));
-					}
-				}, "producer");
-				load.start();
+				Load load = new Load(producer);
+				Map<String, AtomicInteger> outcomes = load.outcomes;
+				Set<String> errorCodes = load.errorCodes;
+				Map<String, Long> ackedAt = load.ackedAt;
 				sleep(Duration.ofSeconds(2));
 
 				RedisServer source = cluster.masterFor(KEY);
@@ -78,23 +67,13 @@ class ClusterFailoverIntegrationTests {
 				int acknowledgedBeforeKill = ackedAt.size();
 				long killedAt = System.currentTimeMillis();
 				master.kill();
-				long resumedAt = await().atMost(Duration.ofSeconds(60))
-					.pollInterval(Duration.ofMillis(50))
-					.until(() -> ackedAt.values().stream().filter((at) -> at > killedAt).findAny().orElse(null),
-							(at) -> at != null);
+				long resumedAt = load.awaitAckAfter(killedAt);
 				RedisServer promoted = await().atMost(Duration.ofSeconds(30))
 					.ignoreExceptions()
 					.until(() -> cluster.masterFor(KEY), (node) -> node != master);
 				sleep(Duration.ofSeconds(3));
-				running.set(false);
-				load.join();
-				await().atMost(Duration.ofSeconds(60))
-					.pollInterval(Duration.ofMillis(200))
-					.ignoreExceptions()
-					.until(() -> {
-						QueueStats stats = producer.broker().stats(ReliabilityTasks.QUEUE);
-						return stats.pending() + stats.scheduled() + stats.active() + stats.retry() == 0;
-					});
+				load.stop();
+				awaitDrained(producer);
 				// resumed: the first run of a task submitted after the kill
 				long firstStartAfterKill = workers.stream()
 					.flatMap((worker) -> LedgerChecker.records(worker, "START").stream())
@@ -104,14 +83,7 @@ class ClusterFailoverIntegrationTests {
 					.orElse(-1);
 
 				LedgerChecker.Verdict verdict = LedgerChecker.check(workers, producer.expected(), List.of());
-				// lost: acknowledged, then gone with the killed master before it reached
-				// the
-				// replica
-				long lossWindowMillis = verdict.lost()
-					.stream()
-					.mapToLong((id) -> killedAt - ackedAt.getOrDefault(id, killedAt))
-					.max()
-					.orElse(0);
+				long lossWindowMillis = load.lossWindow(verdict, killedAt);
 				StringBuilder logs = new StringBuilder();
 				workers.forEach((worker) -> logs.append(worker.readLog()));
 				Map<String, Integer> failures = new TreeMap<>();
@@ -148,6 +120,133 @@ class ClusterFailoverIntegrationTests {
 		finally {
 			workers.forEach(WorkerJvm::close);
 		}
+	}
+
+	/**
+	 * Scenario 5b: the queue sharded over 6 slots of the 3 masters; under load a master
+	 * holding some of its shards is killed -9 and its replica takes over. The shards on
+	 * the other masters keep running meanwhile, and the killed one resumes.
+	 */
+	@Test
+	void aMasterKilledUnderLoadOnAShardedQueueLosesOnlyWhatReplicationHadNotCopied() throws Exception {
+		Path dir = Files.createTempDirectory("asynctask-reliability-shards-");
+		List<WorkerJvm> workers = new ArrayList<>();
+		try (RedisCluster cluster = RedisCluster.start(3, 1)) {
+			String seeds = String.join(",", cluster.hostPorts());
+			Map<String, String> args = Map.of("cluster", seeds, "prefix", Rig.PREFIX, "shards", "6");
+			startWorkers(workers, dir, args);
+			try (Producer producer = new Producer(args, dir.resolve("producer.ledger"))) {
+				Load load = new Load(producer);
+				Set<String> errorCodes = load.errorCodes;
+				Map<String, Long> ackedAt = load.ackedAt;
+				sleep(Duration.ofSeconds(3));
+				assertThat(((LedgerBroker) producer.broker()).layout().served(ReliabilityTasks.QUEUE)).hasSize(6);
+
+				RedisServer master = cluster.masterFor(Rig.PREFIX + ":{" + ReliabilityTasks.QUEUE + "#1}:probe");
+				int acknowledgedBeforeKill = ackedAt.size();
+				long killedAt = System.currentTimeMillis();
+				master.kill();
+				long resumedAt = load.awaitAckAfter(killedAt);
+				await().atMost(Duration.ofSeconds(30))
+					.ignoreExceptions()
+					.until(() -> cluster.masterFor(Rig.PREFIX + ":{" + ReliabilityTasks.QUEUE + "#1}:probe"),
+							(node) -> node != master);
+				sleep(Duration.ofSeconds(3));
+				load.stop();
+				awaitDrained(producer);
+				LedgerChecker.Verdict verdict = LedgerChecker.check(workers, producer.expected(), List.of());
+				long lossWindowMillis = load.lossWindow(verdict, killedAt);
+				StringBuilder logs = new StringBuilder();
+				workers.forEach((worker) -> logs.append(worker.readLog()));
+				Map<String, Object> figures = new LinkedHashMap<>();
+				figures.put("shards", 6);
+				figures.put("acknowledged", ackedAt.size());
+				figures.put("acknowledgedBeforeKill", acknowledgedBeforeKill);
+				figures.put("errorCodes", new java.util.TreeSet<>(errorCodes));
+				figures.put("firstAckAfterKillMs", resumedAt - killedAt);
+				figures.put("lostWithKilledMaster", verdict.lost().size());
+				figures.put("lossWindowMs", lossWindowMillis);
+				System.out.println("RESULT " + tools.jackson.databind.json.JsonMapper.shared()
+					.writeValueAsString(Map.of("scenario", "5b-sharded-queue-master-kill", "verdict", verdict.figures(),
+							"figures", figures)));
+
+				assertThat(errorCodes).as("never CROSSSLOT").doesNotContain("CROSSSLOT");
+				assertThat(logs.toString()).doesNotContain("CROSSSLOT");
+				assertThat(lossWindowMillis).as("lost ids were acknowledged just before the kill").isLessThan(3000);
+				assertThat(verdict.lost().size()).isLessThan(acknowledgedBeforeKill / 10 + 1);
+			}
+		}
+		finally {
+			workers.forEach(WorkerJvm::close);
+		}
+	}
+
+	/** Two worker JVMs on the cluster, with the producer's arguments. */
+	private static void startWorkers(List<WorkerJvm> workers, Path dir, Map<String, String> args) {
+		for (int i = 1; i <= 2; i++) {
+			WorkerJvm.Options options = WorkerJvm.Options.fast("unused:0", Rig.PREFIX);
+			args.forEach(options::with);
+			workers.add(WorkerJvm.start("worker-" + i, dir, options));
+		}
+	}
+
+	private static void awaitDrained(Producer producer) {
+		await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).ignoreExceptions().until(() -> {
+			QueueStats stats = producer.broker().stats(ReliabilityTasks.QUEUE);
+			return stats.pending() + stats.scheduled() + stats.active() + stats.retry() == 0;
+		});
+	}
+
+	/** A producer thread re-sending each submit until Redis takes it, every 5 ms. */
+	private static final class Load {
+
+		final Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
+
+		final Set<String> errorCodes = ConcurrentHashMap.newKeySet();
+
+		/** Submitted id -> when Redis acknowledged it. */
+		final Map<String, Long> ackedAt = new ConcurrentHashMap<>();
+
+		private final AtomicBoolean running = new AtomicBoolean(true);
+
+		private final Thread thread;
+
+		Load(Producer producer) {
+			this.thread = new Thread(() -> {
+				while (this.running.get()) {
+					String id = producer.workResent(5, this.outcomes, (ex) -> this.errorCodes.add(code(ex)));
+					this.ackedAt.put(id, System.currentTimeMillis());
+					sleep(Duration.ofMillis(5));
+				}
+			}, "producer");
+			this.thread.start();
+		}
+
+		/** When the first submit after {@code killedAt} was acknowledged. */
+		long awaitAckAfter(long killedAt) {
+			return await().atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(50))
+				.until(() -> this.ackedAt.values().stream().filter((at) -> at > killedAt).findAny().orElse(null),
+						(at) -> at != null);
+		}
+
+		void stop() throws InterruptedException {
+			this.running.set(false);
+			this.thread.join();
+		}
+
+		/**
+		 * How long before the kill the earliest lost id was acknowledged: lost ids were
+		 * acknowledged, then gone with the killed master before reaching its replica.
+		 */
+		long lossWindow(LedgerChecker.Verdict verdict, long killedAt) {
+			return verdict.lost()
+				.stream()
+				.mapToLong((id) -> killedAt - this.ackedAt.getOrDefault(id, killedAt))
+				.max()
+				.orElse(0);
+		}
+
 	}
 
 	/** Move the queue's slot from source to target in small batches while load runs. */

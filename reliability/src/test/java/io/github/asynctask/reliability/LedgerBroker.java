@@ -23,6 +23,8 @@ import io.github.asynctask.redis.RecoverResult;
 import org.jspecify.annotations.Nullable;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.ShardLayout;
+import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.TrimResult;
 
 /**
@@ -42,6 +44,13 @@ final class LedgerBroker implements RedisBroker {
 	LedgerBroker(RedisBroker delegate, Ledger ledger) {
 		this.delegate = delegate;
 		this.ledger = ledger;
+	}
+
+	/**
+	 * The shard counts of the broker underneath (sharded in the rig, as in the starter).
+	 */
+	ShardLayout layout() {
+		return (this.delegate instanceof ShardedRedisBroker sharded) ? sharded.layout() : ShardLayout.unsharded();
 	}
 
 	long token(String id) {

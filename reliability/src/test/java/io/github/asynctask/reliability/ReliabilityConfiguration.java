@@ -13,6 +13,7 @@ import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.submit.ResendBuffer;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.cluster.ClusterClientOptions;
@@ -88,6 +89,7 @@ class ReliabilityConfiguration {
 		// completed tasks kept this long make a re-sent submit of one a no-op
 		properties.put("async-task.retention.completed", args.get("completedRetention", "0") + "ms");
 		properties.put("async-task.worker.enabled", args.worker());
+		properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".shards", args.get("shards", "1"));
 		properties.putAll(OutboxDatabase.properties(args));
 		if (args.worker()) {
 			properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".concurrency", args.get("concurrency"));
@@ -173,8 +175,12 @@ class ReliabilityConfiguration {
 	@Bean
 	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger,
 			AsyncTaskProperties properties) {
-		return new LedgerBroker(new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
-				properties.getRedisTimeout(), properties.getRetention().getCompletedIds()), ledger);
+		return new LedgerBroker(
+				new ShardedRedisBroker(
+						new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
+								properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
+						Map.of(ReliabilityTasks.QUEUE, properties.getQueues().get(ReliabilityTasks.QUEUE).getShards())),
+				ledger);
 	}
 
 	// A smaller re-send buffer than the auto-configuration's when a test asks for one.

@@ -1,9 +1,14 @@
 package io.github.asynctask.reliability;
 
 import io.github.asynctask.TaskInterceptor;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.ShardedWakeSignals;
+import io.github.asynctask.redis.WakeSignals;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
  * The worker side of a worker JVM: the auto-configured container, set up by the
@@ -16,6 +21,13 @@ class WorkerConfiguration {
 	@Bean
 	TaskInterceptor ledgerInterceptor(Ledger ledger, LedgerBroker broker) {
 		return new LedgerInterceptor(ledger, broker);
+	}
+
+	// what the auto-configuration makes for its own sharded broker: the rig's broker is
+	// its own bean
+	@Bean
+	WakeSignals wakeSignals(LettuceConnectionFactory connections, RedisKeys keys, LedgerBroker broker) {
+		return new ShardedWakeSignals(new RedisWakeSignals(connections, keys), broker.layout());
 	}
 
 }

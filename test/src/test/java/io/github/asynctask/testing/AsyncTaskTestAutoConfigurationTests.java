@@ -3,8 +3,8 @@ package io.github.asynctask.testing;
 import java.lang.reflect.Proxy;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
-import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.worker.WorkerContainer;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +29,7 @@ class AsyncTaskTestAutoConfigurationTests {
 	@Test
 	void withoutAModeNothingChanges() {
 		this.runner.withPropertyValues("async-task.worker.enabled=false").run((context) -> {
-			assertThat(context).hasSingleBean(LuaRedisBroker.class)
+			assertThat(context).hasSingleBean(ShardedRedisBroker.class)
 				.doesNotHaveBean(AsyncTaskRecorder.class)
 				.doesNotHaveBean(AsyncTaskTestSupport.class)
 				.hasBean(RedisEnvironmentCheckRemover.CHECK_BEAN);
@@ -41,7 +41,7 @@ class AsyncTaskTestAutoConfigurationTests {
 		this.runner.withPropertyValues("async-task.test.mode=record", "async-task.worker.enabled=false")
 			.run((context) -> {
 				assertThat(context).hasSingleBean(AsyncTaskRecorder.class)
-					.doesNotHaveBean(LuaRedisBroker.class)
+					.doesNotHaveBean(ShardedRedisBroker.class)
 					.doesNotHaveBean(WorkerContainer.class)
 					.doesNotHaveBean(RedisEnvironmentCheckRemover.CHECK_BEAN)
 					.doesNotHaveBean(AsyncTaskTestSupport.class);
@@ -53,7 +53,7 @@ class AsyncTaskTestAutoConfigurationTests {
 	void redisModeAddsTheDrainSupportOnly() {
 		this.runner.withPropertyValues("async-task.test.mode=redis", "async-task.worker.enabled=false")
 			.run((context) -> assertThat(context).hasSingleBean(AsyncTaskTestSupport.class)
-				.hasSingleBean(LuaRedisBroker.class)
+				.hasSingleBean(ShardedRedisBroker.class)
 				.doesNotHaveBean(AsyncTaskRecorder.class));
 	}
 

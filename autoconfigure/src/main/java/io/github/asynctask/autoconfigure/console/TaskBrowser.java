@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -19,6 +20,7 @@ import io.github.asynctask.autoconfigure.console.BrowseViews.TaskDetail;
 import io.github.asynctask.autoconfigure.console.BrowseViews.TaskRow;
 import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.RedisHistory;
 import io.github.asynctask.redis.TaskPages;
 import io.github.asynctask.redis.TaskPages.RawDetail;
@@ -121,17 +123,9 @@ public class TaskBrowser {
 			names.addAll(this.taskNames.get());
 		}
 		List<Match> matches = new ArrayList<>();
-		for (String name : queues) {
-			this.pages.inspect(name, query).ifPresent((raw) -> {
-				StoredData data = StoredData.of(raw.meta());
-				matches.add(new Match(name, query, data.name(), data.state(), "id", null));
-			});
-			for (TaskPages.BizIdHolder holder : this.pages.lookup(name, List.copyOf(names), query)) {
-				String state = this.pages.inspect(name, holder.taskId())
-					.map((raw) -> StoredData.of(raw.meta()).state())
-					.orElse("gone");
-				matches.add(new Match(name, holder.taskId(), holder.taskName(), state, "bizId",
-						(holder.keptFor() != null) ? holder.keptFor().toMillis() : null));
+		for (String each : queues) {
+			for (String shard : shards(each)) {
+				search(each, shard, query, names, matches);
 			}
 		}
 		return new SearchResult(cut(query), matches,
@@ -139,10 +133,34 @@ public class TaskBrowser {
 						+ " task name(s), remembered for each task's dedup-ttl from its submit (default 24h)");
 	}
 
+	/**
+	 * The Redis-side queues (shards) holding the queue's tasks: one unless it is sharded.
+	 */
+	private List<String> shards(String queue) {
+		return (this.broker instanceof ShardedRedisBroker sharded) ? sharded.layout().served(queue) : List.of(queue);
+	}
+
+	private void search(String queue, String name, String query, Set<String> names, List<Match> matches) {
+		this.pages.inspect(name, query).ifPresent((raw) -> {
+			StoredData data = StoredData.of(raw.meta());
+			matches.add(new Match(queue, query, data.name(), data.state(), "id", null));
+		});
+		for (TaskPages.BizIdHolder holder : this.pages.lookup(name, List.copyOf(names), query)) {
+			String state = this.pages.inspect(name, holder.taskId())
+				.map((raw) -> StoredData.of(raw.meta()).state())
+				.orElse("gone");
+			matches.add(new Match(queue, holder.taskId(), holder.taskName(), state, "bizId",
+					(holder.keptFor() != null) ? holder.keptFor().toMillis() : null));
+		}
+	}
+
 	/** One task with its attempts, times, arguments and the instances running it. */
 	public TaskDetail detail(String queue, String id) {
 		checkKnown(queue);
-		RawDetail raw = this.pages.inspect(queue, id)
+		RawDetail raw = shards(queue).stream()
+			.map((shard) -> this.pages.inspect(shard, id))
+			.flatMap(Optional::stream)
+			.findFirst()
 			.orElseThrow(() -> new TaskOperationException(Reason.NOT_FOUND,
 					"No task " + cut(id) + " in queue '" + queue + "'; it may have completed or been deleted"));
 		StoredData data = StoredData.of(raw.meta());

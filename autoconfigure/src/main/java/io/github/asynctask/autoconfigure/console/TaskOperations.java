@@ -16,10 +16,12 @@ import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
 import io.github.asynctask.autoconfigure.console.Views.Done;
 import io.github.asynctask.autoconfigure.console.Views.Overview;
 import io.github.asynctask.autoconfigure.console.Views.QueueView;
+import io.github.asynctask.autoconfigure.console.Views.ShardView;
 import io.github.asynctask.autoconfigure.console.Views.TaskPage;
 import io.github.asynctask.autoconfigure.console.Views.TaskView;
 import io.github.asynctask.flow.FlowDescriptions;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.ShardedRedisBroker;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -93,20 +95,32 @@ public class TaskOperations {
 		List<QueueView> queues = new ArrayList<>();
 		for (String queue : new TreeSet<>(this.broker.knownQueues())) {
 			QueueStats stats = this.broker.stats(queue);
-			Map<String, Long> sizes = new LinkedHashMap<>();
-			sizes.put("pending", stats.pending());
-			sizes.put("scheduled", stats.scheduled());
-			sizes.put("active", stats.active());
-			sizes.put("retry", stats.retry());
-			sizes.put("dead", stats.dead());
-			sizes.put("completed", stats.completed());
-			sizes.put("waiting", stats.waiting());
-			queues.add(new QueueView(queue, stats.paused(), stats.latency().toMillis(), sizes,
-					this.processed.processed(queue), instances.serving(queue)));
+			queues.add(new QueueView(queue, stats.paused(), stats.latency().toMillis(), sizes(stats),
+					this.processed.processed(queue), instances.serving(queue), shards(queue)));
 		}
 		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
 				this.schedules.list().stream().map(Views.ScheduleView::of).toList(),
 				(outbox != null) ? outbox.read() : null);
+	}
+
+	private static Map<String, Long> sizes(QueueStats stats) {
+		Map<String, Long> sizes = new LinkedHashMap<>();
+		sizes.put("pending", stats.pending());
+		sizes.put("scheduled", stats.scheduled());
+		sizes.put("active", stats.active());
+		sizes.put("retry", stats.retry());
+		sizes.put("dead", stats.dead());
+		sizes.put("completed", stats.completed());
+		sizes.put("waiting", stats.waiting());
+		return sizes;
+	}
+
+	/** Each shard's sizes when the queue has several (one more call per shard). */
+	private List<ShardView> shards(String queue) {
+		if (!(this.broker instanceof ShardedRedisBroker sharded) || sharded.layout().served(queue).size() == 1) {
+			return List.of();
+		}
+		return sharded.shardStats(queue).stream().map((stats) -> new ShardView(stats.queue(), sizes(stats))).toList();
 	}
 
 	/**

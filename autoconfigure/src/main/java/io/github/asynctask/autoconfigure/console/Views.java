@@ -92,9 +92,21 @@ public final class Views {
 	 * @param processed tasks finished (completed or dead) on the instance answering since
 	 * it started; the console turns successive values into a throughput line
 	 * @param servedBy the live instances with workers for the queue
+	 * @param shards the sizes of each shard of a sharded queue, by index; empty for a
+	 * queue of one shard
 	 */
 	public record QueueView(String name, boolean paused, long latencyMillis, Map<String, Long> sizes, long processed,
-			List<Server> servedBy) {
+			List<Server> servedBy, List<ShardView> shards) {
+
+	}
+
+	/**
+	 * One shard of a sharded queue.
+	 *
+	 * @param name the shard's Redis-side name ({@code q}, {@code q#1}, ...)
+	 * @param sizes tasks by state in this shard
+	 */
+	public record ShardView(String name, Map<String, Long> sizes) {
 
 	}
 

@@ -5,6 +5,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.RedisBroker;
@@ -98,6 +100,31 @@ class ConsoleIntegrationTests {
 			assertThat(get(context, "/ops/tasks/api/overview").body()).contains("\"name\":\"mail\"")
 				.contains("\"pending\":1");
 			assertThat(get(context, "/ops/tasks/api/settings").body()).contains("\"writesEnabled\":false");
+		}
+	}
+
+	@Test
+	void aShardedQueueIsShownOnceWithItsSizesSummedAndEachShardBeside() throws Exception {
+		try (ConfigurableApplicationContext context = ConsoleTestApplication.start(this.redis,
+				"async-task.console.enabled=true", "async-task.queues.mail.shards=3",
+				"async-task.worker.enabled=false")) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			List<String> ids = new ArrayList<>();
+			for (int i = 0; i < 30; i++) {
+				ids.add(ConsoleTestApplication.submit(broker, "mail.receipt", "[" + i + "]"));
+			}
+			// every id is found, search and detail, whichever shard holds it
+			for (String id : ids) {
+				assertThat(get(context, "/asynctask/api/search?q=" + id).body()).contains("\"queue\":\"mail\"");
+				assertThat(get(context, "/asynctask/api/queues/mail/tasks/" + id + "/detail").statusCode())
+					.isEqualTo(200);
+			}
+			String overview = get(context, "/asynctask/api/overview").body();
+			assertThat(overview).contains("\"name\":\"mail\"")
+				.contains("\"pending\":30")
+				.contains("\"name\":\"mail#2\"")
+				.doesNotContain("\"name\":\"mail#3\"");
+			assertThat(get(context, "/asynctask/assets/console.js").body()).contains("shards");
 		}
 	}
 

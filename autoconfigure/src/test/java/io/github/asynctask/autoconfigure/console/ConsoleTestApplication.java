@@ -1,14 +1,18 @@
 package io.github.asynctask.autoconfigure.console;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
+import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.test.RedisServer;
 
 import org.springframework.boot.SpringBootConfiguration;
@@ -44,8 +48,10 @@ public class ConsoleTestApplication {
 			+ "org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration";
 
 	@Bean
-	RedisBroker testBroker(RedisConnectionFactory connectionFactory) {
-		return new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask"));
+	RedisBroker testBroker(RedisConnectionFactory connectionFactory, AsyncTaskProperties properties) {
+		Map<String, Integer> shards = new HashMap<>();
+		properties.getQueues().forEach((queue, settings) -> shards.put(queue, settings.getShards()));
+		return new ShardedRedisBroker(new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask")), shards);
 	}
 
 	/** Start on a free port against {@code redis}, with extra properties. */

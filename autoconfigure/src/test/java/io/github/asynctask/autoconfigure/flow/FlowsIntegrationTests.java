@@ -98,6 +98,30 @@ class FlowsIntegrationTests {
 	}
 
 	@Test
+	void onShardedQueuesEachShipWaitsForItsPayAndRunsOnceAfterIt() {
+		this.runner.withPropertyValues("async-task.queues.payments.shards=4", "async-task.queues.shipping.shards=3")
+			.run((context) -> {
+				Shop shop = context.getBean(Shop.class);
+				AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+				for (long order = 1; order <= 12; order++) {
+					long id = order;
+					assertThat(template.submit(TaskOptions.defaults(), () -> shop.ship(id)).status())
+						.isEqualTo(TaskReceipt.Status.WAITING);
+				}
+				assertThat(template.stats("shipping").waiting()).isEqualTo(12);
+				for (long order = 1; order <= 12; order++) {
+					shop.pay(order);
+				}
+				await().atMost(Duration.ofSeconds(20)).until(() -> Shop.shipRuns.size() == 12);
+				for (long order = 1; order <= 12; order++) {
+					assertThat(Shop.shipStarted.get(order)).isGreaterThanOrEqualTo(Shop.payFinished.get(order));
+				}
+				assertThat(Shop.shipRuns).doesNotHaveDuplicates();
+				assertThat(template.stats("shipping").waiting()).isZero();
+			});
+	}
+
+	@Test
 	void shipSubmittedAfterPayCompletedRunsAtOnce() {
 		this.runner.run((context) -> {
 			Shop shop = context.getBean(Shop.class);

@@ -1,0 +1,56 @@
+package io.github.asynctask.redis;
+
+/**
+ * Where a submit goes: the shard a hash of the task's bizId picks, so that dedup,
+ * dependencies and per-key limits of one bizId stay in one slot; without a bizId, the
+ * hash of the task id, which spreads tasks evenly and sends a re-sent submit to the shard
+ * its first attempt may have reached (a re-send must meet its own id to be a no-op). The
+ * hash is {@link String#hashCode()} (fixed by the language) mixed, so it is the same on
+ * every instance and JVM.
+ */
+final class ShardChoice {
+
+	private ShardChoice() {
+	}
+
+	/** The shard index of a request among {@code shards}. */
+	static int of(EnqueueRequest request, int shards) {
+		if (shards == 1) {
+			return 0;
+		}
+		String key = (request.bizId() != null) ? request.bizId() : request.id();
+		return Math.floorMod(mix(key.hashCode()), shards);
+	}
+
+	/** The request addressed to its shard (the same request when that is shard 0). */
+	static EnqueueRequest route(EnqueueRequest request, int shards) {
+		int index = of(request, shards);
+		if (index == 0) {
+			return request;
+		}
+		return new EnqueueRequest(ShardName.of(request.queue(), index), request.id(), request.name(), request.payload(),
+				request.maxRetries(), request.delay(), request.at(), request.bizId(), request.dedupTtl(),
+				request.after(), request.waitTimeout());
+	}
+
+	/**
+	 * The shard of a queue holding the tasks of a bizId, for a condition on them: a
+	 * waiting task awaits tasks of its own bizId (flows), which live in that bizId's
+	 * shard.
+	 */
+	static String shardOf(String queue, String bizId, int shards) {
+		return (shards == 1) ? queue : ShardName.of(queue, Math.floorMod(mix(bizId.hashCode()), shards));
+	}
+
+	/** Murmur3's finalizer: neighbouring strings end up far apart. */
+	private static int mix(int hash) {
+		int h = hash;
+		h ^= h >>> 16;
+		h *= 0x85ebca6b;
+		h ^= h >>> 13;
+		h *= 0xc2b2ae35;
+		h ^= h >>> 16;
+		return h;
+	}
+
+}
