@@ -376,16 +376,27 @@
       .then(refresh);
   }
 
-  function refresh() {
+  // The page shown refreshes itself: the overview here, the other pages in views.js.
+  function refreshView() {
     return api('overview').then(function (overview) {
+      state.overview = overview;
       remember(overview.queues);
+      if (state.view && state.view !== 'overview' && pages[state.view]) {
+        return pages[state.view](overview);
+      }
       renderQueues(overview);
       renderInstances(overview);
       renderSchedules(overview);
       renderOutbox(overview);
       syncQueueSelect(overview);
       return loadTasks();
-    }).then(function () {
+    });
+  }
+
+  var pages = {};
+
+  function refresh() {
+    return refreshView().then(function () {
       state.lastOk = Date.now();
       $('banner').hidden = true;
       $('live-dot').className = 'dot ok';
@@ -400,7 +411,7 @@
 
   function schedule() {
     clearTimeout(state.timer);
-    if (!state.paused) {
+    if (!state.paused && !document.hidden) {
       state.timer = setTimeout(function () { refresh().then(schedule); }, state.settings.refreshMillis);
     }
   }
@@ -409,7 +420,13 @@
     $('toggle-refresh').addEventListener('click', function (e) {
       state.paused = !state.paused;
       e.target.textContent = state.paused ? 'Resume updates' : 'Pause updates';
+      e.target.setAttribute('aria-pressed', state.paused ? 'true' : 'false');
+      $('live-text').textContent = state.paused ? 'paused' : 'live';
       if (!state.paused) { refresh().then(schedule); } else { clearTimeout(state.timer); }
+    });
+    // a hidden tab does not poll; it catches up at once when shown again
+    document.addEventListener('visibilitychange', function () {
+      if (document.hidden) { clearTimeout(state.timer); } else if (!state.paused) { refresh().then(schedule); }
     });
     $('task-queue').addEventListener('change', function (e) { state.taskQueue = e.target.value; loadTasks(); });
     Array.prototype.forEach.call(document.querySelectorAll('.seg button'), function (button) {
@@ -430,6 +447,18 @@
     }).catch(function () { /* keep the read-only defaults */ })
       .then(refresh).then(schedule);
   }
+
+  // What views.js builds its pages with.
+  window.asyncTaskConsole = {
+    el: el, svg: svg, api: api, toast: toast, ago: ago, fmt: fmt, duration: duration, canWrite: canWrite,
+    replaceChildren: replaceChildren, state: state, pages: pages, refresh: refresh,
+    write: function (path) {
+      return api(path, { method: 'POST' })
+        .then(function (done) { toast(done.message); return done; })
+        .catch(function (e) { toast(e.message, true); })
+        .then(function (done) { return refresh().then(function () { return done; }); });
+    }
+  };
 
   document.addEventListener('DOMContentLoaded', start);
 }());

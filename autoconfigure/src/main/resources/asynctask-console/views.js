@@ -228,8 +228,13 @@
       fact(facts, 'Queue', el('a', { href: '#/queue/' + encodeURIComponent(t.queue) + '/' + (STATES.indexOf(t.state) >= 0 ? t.state : 'pending') }, t.queue));
       fact(facts, 'State', t.state);
       fact(facts, 'Attempts', t.attempts + ' of ' + (t.maxRetries + 1));
-      // the task itself does not store its bizId: known here when the search found it by one
-      if (route.bizId) { fact(facts, 'BizId', route.bizId); }
+      // stored with the task since it has one; a task submitted before that shows the bizId
+      // its search found it by
+      var bizId = t.bizId || route.bizId;
+      if (bizId) {
+        fact(facts, 'BizId', el('a', { href: '#/search?q=' + encodeURIComponent(bizId), id: 'task-bizid',
+          title: 'Search every task holding this bizId' }, bizId));
+      }
       fact(facts, 'Created', relative(t.createdAt));
       fact(facts, 'State changed', relative(t.updatedAt));
       if (t.scheduledAt) { fact(facts, 'Scheduled for', relative(t.scheduledAt)); }

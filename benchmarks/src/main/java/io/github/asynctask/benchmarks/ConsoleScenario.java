@@ -30,9 +30,11 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * the median milliseconds per call. Redis's SLOWLOG is reset after loading and counts the
  * commands above 10 ms during the calls and a bulk retry of every dead task in chunks
  * ({@code bulkRetryDeadUsPerTask}), counted apart ({@code slowlogOver10msPages},
- * {@code slowlogOver10msBulk}); both should be 0 on a machine that is not overloaded. The
- * dead tasks are also spread over 4 shards of another queue and paged the same way
- * ({@code deadSharded4*Ms}: a page asks each shard). async-task only.
+ * {@code slowlogOver10msBulk}); both should be 0 on a machine that is not overloaded.
+ * Redis's own time per chunk script ({@code bulkChunkMeanUs}, {@code bulkChunkUsPerTask},
+ * {@code bulkChunkP99Us}, {@code bulkChunkP999Us}) tells a chunk's cost apart from CPU
+ * waits. The dead tasks are also spread over 4 shards of another queue and paged the same
+ * way ({@code deadSharded4*Ms}: a page asks each shard). async-task only.
  */
 final class ConsoleScenario implements Scenario {
 
@@ -154,6 +156,7 @@ final class ConsoleScenario implements Scenario {
 		}));
 		figures.put("slowlogOver10msPages", slowlog(runner));
 		runner.redis().server().cli("SLOWLOG", "RESET");
+		runner.redis().server().cli("CONFIG", "RESETSTAT");
 		BulkActions bulk = new BulkActions(factory, keys, Duration.ofSeconds(5));
 		long start = System.nanoTime();
 		BulkActions.Outcome retried = bulk.apply(QUEUE, "dead", true, null, others / BulkActions.CHUNK + 2);
@@ -162,8 +165,37 @@ final class ConsoleScenario implements Scenario {
 		}
 		figures.put("bulkRetryDeadUsPerTask", (System.nanoTime() - start) / 1e3 / others);
 		figures.put("slowlogOver10msBulk", slowlog(runner));
+		scriptTime(runner, figures);
 		System.out.println("SLOWLOG " + runner.redis().server().cli("SLOWLOG", "GET", "3").replace('\n', ' '));
 		return figures;
+	}
+
+	/**
+	 * Redis's own time per chunk script call during the bulk retry (INFO commandstats and
+	 * latencystats of EVALSHA, reset before it): the chunk's cost, apart from waiting for
+	 * a CPU or the client's round trips.
+	 */
+	private static void scriptTime(Runner runner, Map<String, Double> figures) {
+		String stats = runner.redis().server().cli("INFO", "commandstats");
+		String latency = runner.redis().server().cli("INFO", "latencystats");
+		for (String line : (stats + "\n" + latency).split("\r?\n")) {
+			if (line.startsWith("cmdstat_evalsha:")) {
+				double calls = field(line, "calls=");
+				figures.put("bulkChunkCalls", calls);
+				figures.put("bulkChunkMeanUs", field(line, "usec_per_call="));
+				figures.put("bulkChunkUsPerTask", field(line, "usec_per_call=") / BulkActions.CHUNK);
+			}
+			if (line.startsWith("latency_percentiles_usec_evalsha:")) {
+				figures.put("bulkChunkP99Us", field(line, "p99="));
+				figures.put("bulkChunkP999Us", field(line, "p99.9="));
+			}
+		}
+	}
+
+	private static double field(String line, String name) {
+		int at = line.indexOf(name) + name.length();
+		int end = line.indexOf(',', at);
+		return Double.parseDouble(line.substring(at, (end < 0) ? line.length() : end).strip());
 	}
 
 	private static double slowlog(Runner runner) {

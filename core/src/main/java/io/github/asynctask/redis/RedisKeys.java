@@ -56,7 +56,10 @@ public final class RedisKeys {
 	/** Version of this layout; a change ships a migration note. */
 	public static final int LAYOUT_VERSION = 2;
 
-	/** bizIds longer than this are replaced by their SHA-256 in key names. */
+	/**
+	 * bizIds longer than this are replaced by their SHA-256 in key names (and not stored
+	 * on the task: lib.lua MAX_STORED_BIZ_ID follows this value).
+	 */
 	static final int MAX_RAW_BIZ_ID = 64;
 
 	private final String prefix;

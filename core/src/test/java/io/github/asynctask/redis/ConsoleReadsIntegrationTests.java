@@ -103,6 +103,53 @@ class ConsoleReadsIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void aTaskKeepsItsBizIdThroughItsTransitionsAndATaskWithoutOnePaysNothing() {
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "with", "order.receipt", "{}", 2)
+			.withBizId("order-42", Duration.ofHours(24)));
+		this.broker.retry(takeOne("with"), Duration.ZERO, "boom", "{}");
+		this.broker.forward(QUEUE, 10);
+		this.broker.kill(takeOne("with"), "final");
+		this.broker.retryDead(QUEUE, "with");
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "without", "order.receipt", "{}", 2));
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "long", "order.receipt", "{}", 2)
+			.withBizId("x".repeat(65), Duration.ofHours(24)));
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "hostile", "a:b", "{}", 2)
+			.withBizId("c}:u:3:a:b:\"<x>", Duration.ofHours(24)));
+		String with = this.pages.inspect(QUEUE, "with").orElseThrow().meta();
+		assertThat(with).contains("\"b\":\"order-42\"");
+		String without = this.pages.inspect(QUEUE, "without").orElseThrow().meta();
+		assertThat(without).doesNotContain("\"b\"");
+		// 7 bytes plus the bizId's per task that has one; none without
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "fresh", "order.receipt", "{}", 2)
+			.withBizId("order-43", Duration.ofHours(24)));
+		String fresh = this.pages.inspect(QUEUE, "fresh").orElseThrow().meta();
+		assertThat(fresh.length() - without.length()).isEqualTo(7 + "order-43".length());
+		// a long bizId is only hashed in its key, so it is not stored
+		assertThat(this.pages.inspect(QUEUE, "long").orElseThrow().meta()).doesNotContain("\"b\"");
+		assertThat(this.pages.inspect(QUEUE, "hostile").orElseThrow().meta()).contains("\"b\":\"c}:u:3:a:b:\\\"<x>\"");
+	}
+
+	@Test
+	void aWaitingTaskKeepsItsBizIdToo() {
+		assertThat(this.broker
+			.enqueue(EnqueueRequest.now(QUEUE, "ship-7", "order.ship", "{}", 2)
+				.withBizId("order-7", Duration.ofHours(1))
+				.withAfter(List.of(EnqueueRequest.Awaited.task(QUEUE, "order.pay", "order-7")), Duration.ofHours(1)))
+			.outcome()).isEqualTo(EnqueueResult.Outcome.WAITING);
+		assertThat(this.pages.inspect(QUEUE, "ship-7").orElseThrow().meta()).contains("\"b\":\"order-7\"");
+	}
+
+	@Test
+	void aDamagedBizIdIsDroppedNotARefusal() {
+		fixture.storeRaw("bad-b", "{\"v\":2,\"n\":\"mail.send\",\"s\":\"p\",\"m\":2,\"c\":1,\"b\":{\"x\":1}}",
+				"{\"args\":[1]}");
+		fixture.redis.cli("LPUSH", this.keys.pending(QUEUE), "bad-b");
+		Delivery delivery = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(this.broker.retry(delivery, Duration.ofMinutes(1), "x", "{}")).isEqualTo(AckResult.APPLIED);
+		assertThat(this.pages.inspect(QUEUE, "bad-b").orElseThrow().meta()).doesNotContain("\"b\"");
+	}
+
+	@Test
 	void anOperatorKillsARunningTaskAndItsWorkerLosesTheLease() {
 		Delivery delivery = fixture.enqueueAndTake();
 		assertThat(this.bulk.stop(QUEUE, delivery.id(), "killed by an operator")).isEqualTo(1);

@@ -340,10 +340,17 @@ class OutboxIntegrationTests {
 	}
 
 	private TaskSubmitter submitter(RedisBroker broker) {
-		JdbcSubmitOutbox outbox = new JdbcSubmitOutbox(this.dataSource, this.table, this.cleaner, Clock.systemUTC());
+		return submitter(broker, new JdbcSubmitOutbox(this.dataSource, this.table, this.cleaner, Clock.systemUTC()),
+				this.resendBuffer);
+	}
+
+	/**
+	 * A submitter whose submits inside a transaction of the outbox's DataSource go to it.
+	 */
+	static TaskSubmitter submitter(RedisBroker broker, JdbcSubmitOutbox outbox, ResendBuffer resendBuffer) {
 		return new TaskSubmitter(broker, new JacksonTaskCodec(JsonMapper.builder().build(), 1 << 20),
-				new BizIdEvaluator(), List.of(), new CompositeTaskListener(List.of()), this.resendBuffer,
-				Clock.systemUTC(), SubmitObserver.NONE, null, outbox);
+				new BizIdEvaluator(), List.of(), new CompositeTaskListener(List.of()), resendBuffer, Clock.systemUTC(),
+				SubmitObserver.NONE, null, outbox);
 	}
 
 	private TaskReceipt submit(long order) {

@@ -9,6 +9,8 @@ import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -118,5 +120,51 @@ class SampleApplicationIntegrationTests {
 			assertThat(dead).contains("shop.export-to-legacy-crm");
 		});
 	}
+
+	// tag::console-walkthrough[]
+	@Test
+	void theConsoleFindsOrderReceiptsByBizIdAndRetriesTheDeadExportsInBulk() {
+		RestClient http = RestClient.create("http://localhost:" + this.port);
+		Order order = http.post()
+			.uri("/orders")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(new NewOrder("Linus", new BigDecimal("42.00"), "linus@example.com"))
+			.retrieve()
+			.body(Order.class);
+		assertThat(order).isNotNull();
+		http.post().uri("/orders/" + order.id() + "/ship").retrieve().toBodilessEntity();
+		await().atMost(Duration.ofSeconds(60))
+			.untilAsserted(() -> assertThat(
+					http.get().uri("/actuator/asynctask/default?state=dead").retrieve().body(String.class))
+				.contains("shop.export-to-legacy-crm"));
+
+		// "what happened to this order's receipt?": the order id is the receipt's bizId
+		String found = http.get()
+			.uri("/asynctask/api/search?q={q}", Long.toString(order.id()))
+			.retrieve()
+			.body(String.class);
+		assertThat(found).contains("\"name\":\"shop.receipt\"")
+			.contains("\"queue\":\"mail\"")
+			.contains("\"via\":\"bizId\"");
+		String receiptId = null;
+		for (JsonNode match : JsonMapper.shared().readTree(found).path("matches")) {
+			if ("shop.receipt".equals(match.path("name").asString())) {
+				receiptId = match.path("id").asString();
+			}
+		}
+		assertThat(receiptId).isNotNull();
+		assertThat(
+				http.get().uri("/asynctask/api/queues/mail/tasks/{id}/detail", receiptId).retrieve().body(String.class))
+			.contains("\"bizId\":\"" + order.id() + "\"");
+
+		// "retry every dead task of the default queue": one request, chunk by chunk in
+		// Redis
+		String retried = http.post()
+			.uri("/asynctask/api/queues/default/bulk?state=dead&action=retry")
+			.retrieve()
+			.body(String.class);
+		assertThat(retried).contains("\"finished\":true").doesNotContain("\"acted\":0");
+	}
+	// end::console-walkthrough[]
 
 }

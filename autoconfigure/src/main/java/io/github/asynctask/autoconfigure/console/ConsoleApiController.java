@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.autoconfigure.console.Views.Done;
 import io.github.asynctask.autoconfigure.console.Views.Overview;
 import io.github.asynctask.autoconfigure.console.Views.TaskPage;
@@ -123,7 +124,8 @@ final class ConsoleApiController {
 
 	@PostMapping("/queues/{queue}/tasks/{id}/kill")
 	ResponseEntity<Object> kill(@PathVariable String queue, @PathVariable String id, WebRequest request) {
-		return write(request, () -> actions().kill(queue, id));
+		return write(request, () -> actions().kill(queue, id, "console",
+				(request.getUserPrincipal() != null) ? request.getUserPrincipal().getName() : null));
 	}
 
 	@PostMapping("/queues/{queue}/tasks/{id}/run")
@@ -208,6 +210,17 @@ final class ConsoleApiController {
 			case FORBIDDEN -> HttpStatus.FORBIDDEN;
 		};
 		return ResponseEntity.status(status).body(Map.of("message", ex.getMessage()));
+	}
+
+	/**
+	 * Redis failed mid-request: 503 with what to do, not a servlet error page. A bulk
+	 * action acts in whole chunks, so repeating it finishes the rest.
+	 */
+	@ExceptionHandler(RedisUnavailableException.class)
+	ResponseEntity<Map<String, String>> redisUnavailable(RedisUnavailableException ex) {
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.body(Map.of("message", "Redis is unavailable (" + ex.getMessage()
+					+ "); nothing is half-done: each task was acted on or left as it was, so repeat the request"));
 	}
 
 }

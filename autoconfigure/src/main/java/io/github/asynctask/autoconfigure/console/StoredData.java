@@ -81,6 +81,11 @@ final class StoredData {
 		return error.isString() ? error.asString() : null;
 	}
 
+	/** The bizId stored with the task (meta b), or null when none. */
+	@Nullable String bizId() {
+		return text(this.meta, "b");
+	}
+
 	@Nullable String createdAt() {
 		return time(this.meta.path("c"));
 	}

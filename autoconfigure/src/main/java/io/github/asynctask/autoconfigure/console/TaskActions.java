@@ -32,18 +32,24 @@ public class TaskActions {
 
 	/**
 	 * Kill a running task: dead at once; its worker interrupts the body at its next
-	 * heartbeat.
+	 * heartbeat. The task's reason says where it was killed from and by whom.
+	 * @param from where the kill came from ({@code console}, {@code actuator endpoint})
+	 * @param user the signed-in user's name, or null when unknown
 	 */
-	public Done kill(String queue, String id) {
+	public Done kill(String queue, String id, String from, @Nullable String user) {
 		this.browser.checkKnown(queue);
-		int code = this.browser.shards()
-			.onTask(queue, (shard) -> this.bulk.stop(shard, id, "killed by an operator from the console"));
+		int code = this.browser.shards().onTask(queue, (shard) -> this.bulk.stop(shard, id, killReason(from, user)));
 		if (code == 0) {
 			throw new TaskOperationException(Reason.CONFLICT,
 					"Task " + TaskBrowser.cut(id) + " of queue '" + queue + "' is not running");
 		}
 		return new Done(
 				"Task " + id + " of queue '" + queue + "' is dead; its worker interrupts it at its next heartbeat");
+	}
+
+	static String killReason(String from, @Nullable String user) {
+		return "killed by an operator from the " + from
+				+ ((user != null && !user.isBlank()) ? " (user " + TaskBrowser.cut(user) + ")" : "");
 	}
 
 	/** Move a scheduled or retrying task to the front of pending. */

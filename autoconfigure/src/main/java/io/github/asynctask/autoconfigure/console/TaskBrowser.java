@@ -181,7 +181,8 @@ public class TaskBrowser {
 				StoredData.time(raw.expiresAt()), this.instances.running(queue, id),
 				this.showArguments ? StoredData.arguments(payload) : null, !this.showArguments,
 				this.showArguments ? StoredData.headers(payload) : null, data.history(), data.unreadable(), rawSize,
-				data.unreadable() ? raw.meta().substring(0, Math.min(512, raw.meta().length())) : null);
+				data.unreadable() ? raw.meta().substring(0, Math.min(512, raw.meta().length())) : null,
+				data.unreadable() ? null : data.bizId());
 	}
 
 	/**

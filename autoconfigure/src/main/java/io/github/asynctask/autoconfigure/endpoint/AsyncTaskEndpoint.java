@@ -149,7 +149,8 @@ public class AsyncTaskEndpoint {
 			return switch (action.toLowerCase(Locale.ROOT)) {
 				case "retry" -> this.operations.retry(queue, id);
 				case "run" -> actions().runNow(queue, id);
-				case "kill" -> actions().kill(queue, id);
+				case "kill" -> actions().kill(queue, id, "actuator endpoint",
+						(security.getPrincipal() != null) ? security.getPrincipal().getName() : null);
 				default -> throw badAction(action, "retry, run, kill");
 			};
 		});

@@ -5,10 +5,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -61,6 +63,11 @@ class ConsoleIntegrationTests {
 			HttpResponse<String> detail = get(context, "/asynctask/api/queues/mail/tasks/hostile/detail");
 			assertThat(detail.statusCode()).isEqualTo(200);
 			assertThat(detail.body()).contains("\"unreadable\":true").contains("\"state\":\"unreadable\"");
+			broker
+				.enqueue(EnqueueRequest.now(QUEUE, "receipt-42", "mail.receipt", "{\"v\":1,\"args\":[42],\"h\":{}}", 0)
+					.withBizId("order-42", Duration.ofHours(1)));
+			assertThat(get(context, "/asynctask/api/queues/mail/tasks/receipt-42/detail").body())
+				.contains("\"bizId\":\"order-42\"");
 			// 10 KB in a URL is past the servlet container's request-line limit (8 KB):
 			// it
 			// answers 400 itself, never a 500

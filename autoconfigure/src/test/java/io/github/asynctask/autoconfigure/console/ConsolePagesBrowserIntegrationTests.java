@@ -59,6 +59,7 @@ class ConsolePagesBrowserIntegrationTests extends BrowserTestSupport {
 		assertThat(match.getText()).contains("mail.receipt").contains("dead").contains("bizId");
 		HeadlessChromium.documented(this.browser, "console-search.png");
 
+		String receiptId = match.getAttribute("data-match");
 		match.findElement(By.tagName("a")).click();
 		visible(By.cssSelector("#task-attempts li"));
 		List<WebElement> attempts = this.browser.findElements(By.cssSelector("#task-attempts li"));
@@ -76,6 +77,13 @@ class ConsolePagesBrowserIntegrationTests extends BrowserTestSupport {
 		visible(By.cssSelector("#task-attempts li"));
 		assertThat(scrollWidth()).as("no sideways scrolling at 390 px").isLessThanOrEqualTo(390);
 		HeadlessChromium.documented(this.browser, "console-task-390.png");
+
+		// loaded afresh without a search, the page shows the bizId stored with the task,
+		// linked
+		this.browser.get(url("/asynctask/?reload=1#/task/mail/" + receiptId));
+		WebElement bizId = visible(By.id("task-bizid"));
+		assertThat(bizId.getText()).isEqualTo("order-42");
+		assertThat(bizId.getAttribute("href")).endsWith("#/search?q=order-42");
 	}
 
 	@Test

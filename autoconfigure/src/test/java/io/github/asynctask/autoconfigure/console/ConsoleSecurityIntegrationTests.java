@@ -7,9 +7,16 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Base64;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
+import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -31,6 +38,7 @@ import org.springframework.security.web.SecurityFilterChain;
 
 import static io.github.asynctask.autoconfigure.console.ConsoleTestApplication.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Console and endpoint writes in an application with Spring Security over a real Redis.
@@ -123,6 +131,36 @@ class ConsoleSecurityIntegrationTests {
 	}
 
 	@Test
+	void aKillFromTheConsoleInterruptsTheRunningBodyAtTheNextHeartbeatAndTheWorkerRunsOn() throws Exception {
+		LongTasks.reset();
+		try (ConfigurableApplicationContext context = start(new Class<?>[] { LongTasks.class }, "async-task.lease=3s",
+				"async-task.worker.heartbeat-interval=200ms")) {
+			RedisBroker broker = context.getBean(RedisBroker.class);
+			LongTasks tasks = context.getBean(LongTasks.class);
+			tasks.work("long");
+			assertThat(LongTasks.started.await(30, TimeUnit.SECONDS)).as("the long body started").isTrue();
+			TaskInfo running = broker.list(QUEUE, TaskState.ACTIVE, 0, 10).get(0);
+			Browser admin = new Browser(context, "admin");
+			HttpResponse<String> killed = admin.post("/asynctask/api/queues/mail/tasks/" + running.id() + "/kill",
+					admin.csrf());
+			assertThat(killed.statusCode()).isEqualTo(200);
+			assertThat(LongTasks.interrupted.await(30, TimeUnit.SECONDS)).as("the body was interrupted").isTrue();
+			TaskInfo dead = broker.find(QUEUE, running.id()).orElseThrow();
+			assertThat(dead.state()).isEqualTo(TaskState.DEAD);
+			assertThat(dead.lastError()).isEqualTo("killed by an operator from the console (user admin)");
+			tasks.work("next");
+			await().atMost(Duration.ofSeconds(30)).until(() -> LongTasks.finished.contains("next"));
+			// the interrupted body's late failure changed nothing
+			assertThat(broker.find(QUEUE, running.id()).orElseThrow().lastError())
+				.isEqualTo("killed by an operator from the console (user admin)");
+			assertThat(
+					admin.post("/asynctask/api/queues/mail/tasks/" + running.id() + "/kill", admin.csrf()).statusCode())
+				.as("no longer running")
+				.isEqualTo(409);
+		}
+	}
+
+	@Test
 	void theWriteRoleIsConfigurable() throws Exception {
 		try (ConfigurableApplicationContext context = start("async-task.console.write-role=OPS")) {
 			RedisBroker broker = context.getBean(RedisBroker.class);
@@ -157,6 +195,13 @@ class ConsoleSecurityIntegrationTests {
 			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.DEAD);
 			assertThat(admin.postJson(task, "{\"action\":\"retry\"}", admin.csrf()).statusCode()).isEqualTo(200);
 			assertThat(broker.find(QUEUE, id).orElseThrow().state()).isEqualTo(TaskState.PENDING);
+
+			// a kill through the endpoint names it and the signed-in user
+			String running = broker.dequeue(QUEUE, 1, Duration.ofMinutes(1)).get(0).id();
+			assertThat(admin.postJson("/actuator/asynctask/mail/" + running, "{\"action\":\"kill\"}", admin.csrf())
+				.statusCode()).isEqualTo(200);
+			assertThat(broker.find(QUEUE, running).orElseThrow().lastError())
+				.isEqualTo("killed by an operator from the actuator endpoint (user admin)");
 		}
 	}
 
@@ -184,10 +229,17 @@ class ConsoleSecurityIntegrationTests {
 	}
 
 	private ConfigurableApplicationContext start(String... more) {
+		return start(new Class<?>[0], more);
+	}
+
+	private ConfigurableApplicationContext start(Class<?>[] configurations, String... more) {
+		Class<?>[] sources = new Class<?>[configurations.length + 1];
+		sources[0] = SecuredApplication.class;
+		System.arraycopy(configurations, 0, sources, 1, configurations.length);
 		String[] properties = new String[SECURED.length + more.length];
 		System.arraycopy(SECURED, 0, properties, 0, SECURED.length);
 		System.arraycopy(more, 0, properties, SECURED.length, more.length);
-		return ConsoleTestApplication.start(this.redis, new Class<?>[] { SecuredApplication.class }, properties);
+		return ConsoleTestApplication.start(this.redis, sources, properties);
 	}
 
 	/**
@@ -246,6 +298,38 @@ class ConsoleSecurityIntegrationTests {
 
 		private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
 			return this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+		}
+
+	}
+
+	/** A task whose body runs until interrupted, and one that ends at once. */
+	static class LongTasks {
+
+		static CountDownLatch started = new CountDownLatch(1);
+
+		static CountDownLatch interrupted = new CountDownLatch(1);
+
+		static final Set<String> finished = ConcurrentHashMap.newKeySet();
+
+		static void reset() {
+			started = new CountDownLatch(1);
+			interrupted = new CountDownLatch(1);
+			finished.clear();
+		}
+
+		@AsyncTask(name = "mail.long", queue = "mail", maxRetries = 3)
+		public void work(String what) throws InterruptedException {
+			if ("long".equals(what)) {
+				started.countDown();
+				try {
+					new CountDownLatch(1).await(5, TimeUnit.MINUTES);
+				}
+				catch (InterruptedException ex) {
+					interrupted.countDown();
+					throw ex;
+				}
+			}
+			finished.add(what);
 		}
 
 	}

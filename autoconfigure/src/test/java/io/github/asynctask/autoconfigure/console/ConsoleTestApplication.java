@@ -28,7 +28,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * through the broker.
  */
 @SpringBootConfiguration
-@EnableAutoConfiguration
+// Hibernate is on the test classpath for OutboxAutoConfigurationIntegrationTests only.
+@EnableAutoConfiguration(excludeName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")
 public class ConsoleTestApplication {
 
 	public static final String QUEUE = "mail";

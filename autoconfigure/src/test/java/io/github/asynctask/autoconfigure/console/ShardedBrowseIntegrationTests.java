@@ -98,7 +98,7 @@ class ShardedBrowseIntegrationTests {
 			String later = enqueue(broker.shards(), SHARDS.get(2), Duration.ofHours(1));
 			TaskActions actions = context.getBean(TaskActions.class);
 			assertThat(actions.runNow(QUEUE, later).message()).contains("runs next");
-			assertThat(actions.kill(QUEUE, running).message()).contains("is dead");
+			assertThat(actions.kill(QUEUE, running, "console", null).message()).contains("is dead");
 			dead.add(running);
 			BulkDone done = actions.bulk(QUEUE, "dead", "retry", null);
 			assertThat(done.acted()).isEqualTo(10);

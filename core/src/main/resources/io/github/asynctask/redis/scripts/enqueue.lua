@@ -11,7 +11,8 @@
   KEYS[3] <prefix>:{q}:scheduled  zset
   KEYS[4] <prefix>:{q}:p          payloads hash
   KEYS[5] <prefix>:{q}:wake       list, wake-up token (pushed when pending goes from empty to non-empty)
-  KEYS[5 + i] <prefix>:{q}:u:<len>:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none)
+  KEYS[5 + i] <prefix>:{q}:u:<len>:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none);
+                  the bizId it names is stored in the task's meta (b, lib.lua with_biz_id)
   KEYS[#KEYS] <prefix>:{q}:done   zset, id -> completed at (ms): ids that completed within the
                                   completed-ids window (the last key, after the dedup keys)
   ARGV[1] due channel (published when a task becomes the earliest scheduled)
@@ -51,7 +52,7 @@ local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_t
   end
   local run_at = run_at_of(when)
   -- a, k and t are left out while they hold their defaults (0, none, c): bytes per pending task
-  local meta = { v = 2, n = name, s = 'p', m = max_retries, c = now }
+  local meta = with_biz_id({ v = 2, n = name, s = 'p', m = max_retries, c = now }, unique, name)
   if ckey and ckey ~= '' then
     meta.ck = ckey
     meta.cm = cmax

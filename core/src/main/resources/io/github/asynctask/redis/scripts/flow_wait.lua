@@ -48,7 +48,8 @@ for i = 8, #ARGV do
   conditions[#conditions + 1] = ARGV[i]
 end
 local deadline = now + timeout
-create_task(tasks, payloads, id, { v = 2, n = name, s = 'w', m = max_retries, c = now }, payload)
+create_task(tasks, payloads, id, with_biz_id({ v = 2, n = name, s = 'w', m = max_retries, c = now }, unique, name),
+  payload)
 redis.call('HSET', wait, id, cjson.encode({ d = deadline, a = conditions, l = conditions }))
 redis.call('ZADD', waiting, math.min(now + first_check, deadline), id)
 return { 4, id }

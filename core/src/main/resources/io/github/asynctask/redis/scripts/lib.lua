@@ -15,6 +15,8 @@
     u  first handed back by an instance that does not define the task (ms; optional)
     h  the last failed attempts, oldest first, at most MAX_ATTEMPTS_KEPT (optional): each a
        JSON document the worker wrote (start, end, instance, error), never parsed here
+    b  the bizId the task was submitted with (optional; absent without one, or when it was
+       longer than MAX_STORED_BIZ_ID and its dedup key holds its hash): for the console
   Every time value is Redis TIME in milliseconds.
   Layout v1 kept "<meta JSON with v 1>\n<payload>" in the tasks hash alone: such a value is
   still read, and the task's next write converts it (payload moved to the payloads hash).
@@ -31,6 +33,10 @@ end
 local function finite(x)
   return type(x) == 'number' and x == x and x ~= math.huge and x ~= -math.huge
 end
+
+-- The longest bizId stored on a task (RedisKeys.MAX_RAW_BIZ_ID: a longer one is hashed in
+-- its dedup key, so the key no longer names it).
+local MAX_STORED_BIZ_ID = 64
 
 -- The meta of a decoded JSON value, rebuilt from the known keys only (as layout v2, fields
 -- left out at enqueue filled in), or nil and why not. Everything a transition re-encodes is
@@ -71,6 +77,10 @@ local function checked_meta(decoded)
   end
   if decoded.ok == 1 then
     meta.ok = 1
+  end
+  -- b: kept while it is a string of bounded length, else dropped (display only)
+  if type(decoded.b) == 'string' and #decoded.b <= MAX_STORED_BIZ_ID then
+    meta.b = decoded.b
   end
   -- u: kept across transitions, else a task handed back again and again never runs out of grace
   if finite(decoded.u) then
@@ -185,6 +195,23 @@ end
 -- (0, none, c): bytes per pending task.
 local function new_meta(name, max_retries, now)
   return { v = 2, n = name, s = 'p', m = max_retries, c = now }
+end
+
+-- Stores on a new task's meta the bizId its dedup key names (unique: the task's dedup key
+-- <prefix>:{q}:u:<len>:<name>:<bizId>, or a placeholder without one). Read from the key the
+-- caller already passes, so no argument changes; a placeholder, a key of another name or
+-- a hashed (long) bizId stores nothing. Costs 7 bytes plus the bizId's per task with one.
+local function with_biz_id(meta, unique, name)
+  local marker = '}:u:' .. #name .. ':' .. name .. ':'
+  local at = string.find(unique, marker, 1, true)
+  if not at then
+    return meta
+  end
+  local biz_id = string.sub(unique, at + #marker)
+  if biz_id ~= '' and #biz_id <= MAX_STORED_BIZ_ID then
+    meta.b = biz_id
+  end
+  return meta
 end
 
 -- Records a new task: its meta and, once for its whole life, its payload.
