@@ -12,6 +12,8 @@ import io.github.asynctask.redis.BulkActions;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.ShardLayout;
+import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.TaskPages;
 
 import org.springframework.data.redis.connection.RedisConnection;
@@ -31,11 +33,17 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * {@code slowlogOver10msBulk}); both should be 0 on a machine that is not overloaded.
  * Redis's own time per chunk script ({@code bulkChunkMeanUs}, {@code bulkChunkUsPerTask},
  * {@code bulkChunkP99Us}, {@code bulkChunkP999Us}) tells a chunk's cost apart from CPU
- * waits. async-task only.
+ * waits. The dead tasks are also spread over 4 shards of another queue and paged the same
+ * way ({@code deadSharded4*Ms}: a page asks each shard). async-task only.
  */
 final class ConsoleScenario implements Scenario {
 
 	private static final String QUEUE = "console";
+
+	/** The dead tasks again, over {@value #SHARDS} shards of this queue. */
+	private static final String SHARDED = "console-sharded";
+
+	private static final int SHARDS = 4;
 
 	private static final int PAGE = 50;
 
@@ -109,9 +117,12 @@ final class ConsoleScenario implements Scenario {
 		broker.registerQueues(List.of(QUEUE));
 		long now = System.currentTimeMillis();
 		try (RedisConnection connection = factory.getConnection()) {
-			seed(connection, keys, keys.pending(QUEUE), "p", pending, now);
-			seed(connection, keys, keys.scheduled(QUEUE), "s", others, now);
-			seed(connection, keys, keys.dead(QUEUE), "d", others, now);
+			seed(connection, keys, QUEUE, keys.pending(QUEUE), "p", pending, now);
+			seed(connection, keys, QUEUE, keys.scheduled(QUEUE), "s", others, now);
+			seed(connection, keys, QUEUE, keys.dead(QUEUE), "d", others, now);
+			for (String shard : new ShardLayout(Map.of(SHARDED, SHARDS), List::of).configuredShards(SHARDED)) {
+				seed(connection, keys, shard, keys.dead(shard), "d", others / SHARDS, now);
+			}
 			connection.stringCommands()
 				.set(bytes(keys.unique(QUEUE, "bench.task", "order-42")), bytes("b-d-" + (others / 2)));
 		}
@@ -126,6 +137,18 @@ final class ConsoleScenario implements Scenario {
 			figures.put(state + "MiddleMs", median(() -> browser.page(QUEUE, state, "newest", total / 2, PAGE)));
 			figures.put(state + "LastMs", median(() -> browser.page(QUEUE, state, "newest", total - PAGE, PAGE)));
 		}
+		// a page of a sharded queue asks each shard (TaskBrowser lists them one after
+		// another)
+		ShardedRedisBroker sharded = new ShardedRedisBroker(broker, Map.of(SHARDED, SHARDS));
+		sharded.registerQueues(List.of(SHARDED));
+		TaskBrowser shardedBrowser = new TaskBrowser(sharded, new TaskPages(factory, keys, Duration.ofSeconds(5)),
+				new RedisHistory(factory, keys, Duration.ofSeconds(5)), () -> List.of("bench.task"), true);
+		long shardedTotal = others / SHARDS * SHARDS;
+		figures.put("deadSharded4FirstMs", median(() -> shardedBrowser.page(SHARDED, "dead", "newest", 0, PAGE)));
+		figures.put("deadSharded4MiddleMs",
+				median(() -> shardedBrowser.page(SHARDED, "dead", "newest", shardedTotal / 2, PAGE)));
+		figures.put("deadSharded4LastMs",
+				median(() -> shardedBrowser.page(SHARDED, "dead", "newest", shardedTotal - PAGE, PAGE)));
 		figures.put("searchBizIdMs", median(() -> {
 			if (browser.search("order-42", null, null).matches().size() != 1) {
 				throw new IllegalStateException("the bizId search did not find the one task");
@@ -179,11 +202,12 @@ final class ConsoleScenario implements Scenario {
 		return Double.parseDouble(runner.redis().server().cli("SLOWLOG", "LEN").strip());
 	}
 
-	private static void seed(RedisConnection connection, RedisKeys keys, String set, String kind, int count, long now) {
+	private static void seed(RedisConnection connection, RedisKeys keys, String queue, String set, String kind,
+			int count, long now) {
 		for (int from = 0; from < count; from += CHUNK) {
 			int size = Math.min(CHUNK, count - from);
 			connection.scriptingCommands()
-				.eval(bytes(SEED), ReturnType.INTEGER, 3, bytes(keys.tasks(QUEUE)), bytes(keys.payloads(QUEUE)),
+				.eval(bytes(SEED), ReturnType.INTEGER, 3, bytes(keys.tasks(queue)), bytes(keys.payloads(queue)),
 						bytes(set), bytes(kind), bytes(Integer.toString(from)), bytes(Integer.toString(size)),
 						bytes(Long.toString(now)));
 		}

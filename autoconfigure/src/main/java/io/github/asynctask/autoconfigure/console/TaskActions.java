@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
 public class TaskActions {
 
 	/**
-	 * Most chunks one bulk request runs (each at most {@link BulkActions#CHUNK} tasks).
+	 * Most chunks one bulk request runs (each at most {@link BulkActions#CHUNK} tasks),
+	 * over all shards of a sharded queue.
 	 */
 	public static final int MAX_CHUNKS = 500;
 
@@ -37,7 +38,7 @@ public class TaskActions {
 	 */
 	public Done kill(String queue, String id, String from, @Nullable String user) {
 		this.browser.checkKnown(queue);
-		int code = this.bulk.stop(queue, id, killReason(from, user));
+		int code = this.browser.shards().onTask(queue, (shard) -> this.bulk.stop(shard, id, killReason(from, user)));
 		if (code == 0) {
 			throw new TaskOperationException(Reason.CONFLICT,
 					"Task " + TaskBrowser.cut(id) + " of queue '" + queue + "' is not running");
@@ -54,7 +55,7 @@ public class TaskActions {
 	/** Move a scheduled or retrying task to the front of pending. */
 	public Done runNow(String queue, String id) {
 		this.browser.checkKnown(queue);
-		int code = this.bulk.runNow(queue, id);
+		int code = this.browser.shards().onTask(queue, (shard) -> this.bulk.runNow(shard, id));
 		if (code == 0) {
 			throw new TaskOperationException(Reason.CONFLICT,
 					"Task " + TaskBrowser.cut(id) + " of queue '" + queue + "' is neither scheduled nor retrying");
@@ -67,7 +68,8 @@ public class TaskActions {
 	}
 
 	/**
-	 * Act on every task of a state, optionally of one task name.
+	 * Act on every task of a state, optionally of one task name; on each shard of a
+	 * sharded queue in turn, {@link #MAX_CHUNKS} shared by all, reporting the sum.
 	 * @param action {@code retry} (dead), {@code run} (scheduled, retry) or
 	 * {@code delete} (any but active)
 	 */
@@ -88,7 +90,7 @@ public class TaskActions {
 			throw new TaskOperationException(Reason.BAD_REQUEST,
 					"deleting pending tasks takes no task name: they are taken from the front of the list");
 		}
-		BulkActions.Outcome outcome = this.bulk.apply(queue, lowerState, run, name, MAX_CHUNKS);
+		BulkActions.Outcome outcome = this.browser.shards().bulk(this.bulk, queue, lowerState, run, name, MAX_CHUNKS);
 		String what = (name != null) ? lowerState + " tasks named '" + TaskBrowser.cut(name) + "'"
 				: lowerState + " tasks";
 		String message = (run ? "Ran " : "Deleted ") + outcome.acted() + " " + what + " of queue '" + queue + "'"

@@ -20,7 +20,6 @@ import io.github.asynctask.autoconfigure.console.BrowseViews.TaskDetail;
 import io.github.asynctask.autoconfigure.console.BrowseViews.TaskRow;
 import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.RedisHistory;
 import io.github.asynctask.redis.TaskPages;
 import io.github.asynctask.redis.TaskPages.RawDetail;
@@ -61,6 +60,8 @@ public class TaskBrowser {
 
 	private final Clock clock;
 
+	private final QueueShards shards;
+
 	/**
 	 * @param taskNames the task names a bizId is looked up under (this application's task
 	 * names)
@@ -74,6 +75,7 @@ public class TaskBrowser {
 		this.showArguments = showArguments;
 		this.clock = Clock.systemUTC();
 		this.instances = new InstanceHistory(broker, this.clock);
+		this.shards = new QueueShards(broker);
 	}
 
 	/** The states a queue can be browsed by. */
@@ -83,7 +85,8 @@ public class TaskBrowser {
 
 	/**
 	 * One page of a state, newest or oldest first; offset and count out of range are
-	 * clamped.
+	 * clamped. A sharded queue's shards are listed one after another (see
+	 * {@link QueueShards}).
 	 */
 	public ListPage page(String queue, String state, String order, long offset, int count) {
 		checkKnown(queue);
@@ -95,7 +98,7 @@ public class TaskBrowser {
 		boolean newest = !"oldest".equalsIgnoreCase(order);
 		long from = Math.max(0, Math.min(MAX_OFFSET, offset));
 		int size = Math.max(1, Math.min(MAX_PAGE, count));
-		TaskPages.Page page = this.pages.page(queue, lower, newest, from, size, PREVIEW_BYTES);
+		TaskPages.Page page = this.shards.page(this.pages, queue, lower, newest, from, size, PREVIEW_BYTES);
 		List<TaskRow> rows = page.tasks().stream().map((task) -> row(lower, task)).toList();
 		return new ListPage(queue, lower, newest ? "newest" : "oldest", from, size, page.total(), rows);
 	}
@@ -137,7 +140,12 @@ public class TaskBrowser {
 	 * The Redis-side queues (shards) holding the queue's tasks: one unless it is sharded.
 	 */
 	private List<String> shards(String queue) {
-		return (this.broker instanceof ShardedRedisBroker sharded) ? sharded.layout().served(queue) : List.of(queue);
+		return this.shards.of(queue);
+	}
+
+	/** The reads and actions over a queue's shards. */
+	QueueShards shards() {
+		return this.shards;
 	}
 
 	private void search(String queue, String name, String query, Set<String> names, List<Match> matches) {
@@ -177,10 +185,13 @@ public class TaskBrowser {
 				data.unreadable() ? null : data.bizId());
 	}
 
-	/** Processed and failed per minute for the last hour and per day for 90 days. */
+	/**
+	 * Processed and failed per minute for the last hour and per day for 90 days, summed
+	 * over a sharded queue's shards.
+	 */
 	public HistoryView history(String queue) {
 		checkKnown(queue);
-		RedisHistory.History read = this.history.read(queue, this.clock.instant(), 60, 90);
+		RedisHistory.History read = this.shards.history(this.history, queue, this.clock.instant(), 60, 90);
 		return new HistoryView(queue, points(read.perMinute()), points(read.perDay()));
 	}
 
