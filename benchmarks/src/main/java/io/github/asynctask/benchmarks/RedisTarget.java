@@ -46,6 +46,17 @@ record RedisTarget(RedisServer server) {
 		return Double.parseDouble(cpu.get("used_cpu_user")) + Double.parseDouble(cpu.get("used_cpu_sys"));
 	}
 
+	/**
+	 * Socket reads and writes the server's event loop did so far
+	 * ({@code total_reads_processed}, {@code total_writes_processed}): fewer commands per
+	 * read mean more CPU per command.
+	 */
+	long[] readsAndWrites() {
+		Map<String, String> stats = info("stats");
+		return new long[] { Long.parseLong(stats.getOrDefault("total_reads_processed", "0")),
+				Long.parseLong(stats.getOrDefault("total_writes_processed", "0")) };
+	}
+
 	String version() {
 		return info("server").get("redis_version");
 	}

@@ -24,7 +24,12 @@ import org.springframework.transaction.support.TransactionTemplate;
  * and what each task cost Redis: CPU summed over the masters, and on the busiest master.
  * On one 2-core machine the masters share the cores, so the wall-clock rate cannot grow
  * with them; the CPU per task, flat as masters are added, is what scales on machines of
- * their own: tasks/s ≈ masters / CPU per task.
+ * their own: tasks/s ≈ masters / CPU per task. To say why that CPU moves it also reports,
+ * summed over the masters, calls per task of each command ({@code INFO commandstats}:
+ * {@code evalsha} is every script call, {@code del} one per dequeue script), tasks per
+ * script call, socket reads per task and script calls per read ({@code INFO stats}), the
+ * masters' CPU with nothing to do, and a last control row: six masters with the queue
+ * unsharded on one of them.
  */
 final class ScaleScenario implements Scenario {
 
@@ -55,6 +60,10 @@ final class ScaleScenario implements Scenario {
 		for (int masters : MASTERS) {
 			run(system, runner, "scale.masters" + masters, masters, masters * SHARDS_PER_MASTER);
 		}
+		// control: six masters, the queue unsharded on one of them; what the other
+		// masters'
+		// mere presence (cluster bus, sharing the cores) costs a task
+		run(system, runner, "scale.masters6unsharded", 6, 1);
 	}
 
 	private void run(SystemUnderTest system, Runner runner, String scenario, int masters, int shards) {
@@ -120,11 +129,17 @@ final class ScaleScenario implements Scenario {
 		Jit.settle();
 		Probe.reset(n, false);
 		double[] before = cpu(cluster, masters);
+		Map<String, Long> callsBefore = calls(cluster, masters);
+		long[] ioBefore = readsAndWrites(cluster, masters);
 		template.resume(Contender.QUEUE);
 		if (!Probe.await(Math.max(60_000, n * 2L))) {
 			throw new IllegalStateException("Only " + Probe.started() + " of " + n + " tasks started");
 		}
 		double[] after = cpu(cluster, masters);
+		Map<String, Long> callsAfter = calls(cluster, masters);
+		long[] ioAfter = readsAndWrites(cluster, masters);
+		double drainSeconds = (Probe.lastNanos() - Probe.firstNanos()) / 1e9;
+		double idle = idleCpuSeconds(cluster, masters);
 		double total = 0;
 		double busiest = 0;
 		for (int i = 0; i < masters; i++) {
@@ -137,6 +152,25 @@ final class ScaleScenario implements Scenario {
 		figures.put("redisCpuMicrosPerTask", round(total * 1e6 / n));
 		figures.put("redisCpuMicrosPerTaskPerMaster", round(total * 1e6 / n / masters));
 		figures.put("busiestMasterCpuMicrosPerTask", round(busiest * 1e6 / n));
+		figures.put("drainSeconds", Math.round(drainSeconds * 100) / 100.0);
+		// what the masters burn with nothing to do (cluster bus, cron, idle fetchers),
+		// per second over all of them, and the CPU per task without it
+		figures.put("idleCpuMillisPerSecond", round(idle * 1e3 / IDLE_WINDOW_SECONDS));
+		figures.put("redisCpuMicrosPerTaskLessIdle",
+				round((total - idle / IDLE_WINDOW_SECONDS * drainSeconds) * 1e6 / n));
+		callsAfter.forEach((command, count) -> {
+			long used = count - callsBefore.getOrDefault(command, 0L);
+			if (used > 0) {
+				figures.put("callsPerTask." + command, Math.round(used * 1000.0 / n) / 1000.0);
+			}
+		});
+		long scripts = callsAfter.getOrDefault("evalsha", 0L) - callsBefore.getOrDefault("evalsha", 0L);
+		figures.put("socketReadsPerTask", Math.round((ioAfter[0] - ioBefore[0]) * 1000.0 / n) / 1000.0);
+		figures.put("socketWritesPerTask", Math.round((ioAfter[1] - ioBefore[1]) * 1000.0 / n) / 1000.0);
+		figures.put("scriptCallsPerSocketRead",
+				Math.round((callsAfter.getOrDefault("evalsha", 0L) - callsBefore.getOrDefault("evalsha", 0L)) * 100.0
+						/ Math.max(1, ioAfter[0] - ioBefore[0])) / 100.0);
+		figures.put("tasksPerScriptCall", round(scripts == 0 ? 0 : (double) n / scripts));
 		return figures;
 	}
 
@@ -147,6 +181,43 @@ final class ScaleScenario implements Scenario {
 			seconds[i] = new RedisTarget(nodes.get(i)).cpuSeconds();
 		}
 		return seconds;
+	}
+
+	private static final long IDLE_WINDOW_SECONDS = 2;
+
+	/** CPU all masters use in {@link #IDLE_WINDOW_SECONDS} with the queue drained. */
+	private static double idleCpuSeconds(RedisCluster cluster, int masters) throws InterruptedException {
+		double[] start = cpu(cluster, masters);
+		Thread.sleep(IDLE_WINDOW_SECONDS * 1000);
+		double[] end = cpu(cluster, masters);
+		double used = 0;
+		for (int i = 0; i < masters; i++) {
+			used += end[i] - start[i];
+		}
+		return used;
+	}
+
+	/** Socket reads and writes, summed over the masters. */
+	private static long[] readsAndWrites(RedisCluster cluster, int masters) {
+		long[] total = new long[2];
+		List<RedisServer> nodes = cluster.nodes();
+		for (int i = 0; i < masters; i++) {
+			long[] each = new RedisTarget(nodes.get(i)).readsAndWrites();
+			total[0] += each[0];
+			total[1] += each[1];
+		}
+		return total;
+	}
+
+	/** Calls by command, summed over the masters. */
+	private static Map<String, Long> calls(RedisCluster cluster, int masters) {
+		Map<String, Long> calls = new TreeMap<>();
+		List<RedisServer> nodes = cluster.nodes();
+		for (int i = 0; i < masters; i++) {
+			new RedisTarget(nodes.get(i)).commandCallsByName()
+				.forEach((command, count) -> calls.merge(command, count, Long::sum));
+		}
+		return calls;
 	}
 
 	private static Map<String, Integer> shardsByMaster(RedisCluster cluster, int shards) {
