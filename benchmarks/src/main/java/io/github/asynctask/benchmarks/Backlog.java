@@ -4,6 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.asynctask.QueueStats;
@@ -35,21 +39,20 @@ final class Backlog {
 
 	private static final Duration DAY = Duration.ofDays(1);
 
-	private final RedisBroker broker;
+	/** Loading threads: on a loaded machine more of them get more of the CPU. */
+	private static final int THREADS = 4;
 
-	/** Completes the harness's own clean-ups without remembering the ids. */
-	private final RedisBroker cleaner;
+	private final RedisBroker broker;
 
 	private final Instant spreadFrom = Instant.now().plus(Duration.ofHours(1));
 
 	/**
-	 * @param broker the broker whose calls are measured (defaults)
-	 * @param cleaner a broker on the same Redis with the completed-ids window off, for
-	 * the harness's clean-ups, so they leave no trace that would count as memory per task
+	 * @param broker a broker with a reply timeout long enough for pipelines of
+	 * {@value #CHUNK} tasks on a loaded machine, and the completed-ids window off, so the
+	 * harness's clean-ups leave no trace that would count as memory per task
 	 */
-	Backlog(RedisBroker broker, RedisBroker cleaner) {
+	Backlog(RedisBroker broker) {
 		this.broker = broker;
-		this.cleaner = cleaner;
 	}
 
 	/** A pending task, as the submitter sends it, with a ~100-character argument. */
@@ -102,20 +105,37 @@ final class Backlog {
 	 * Enqueues {@code count} tasks: pending, or scheduled at random times over a day from
 	 * an hour from now.
 	 */
-	void enqueue(long count, boolean scheduled) {
-		ThreadLocalRandom random = ThreadLocalRandom.current();
-		for (long done = 0; done < count; done += CHUNK) {
-			int size = (int) Math.min(CHUNK, count - done);
-			List<EnqueueRequest> requests = new ArrayList<>(size);
-			for (int i = 0; i < size; i++) {
-				EnqueueRequest request = request();
-				if (scheduled) {
-					request = request.withAt(this.spreadFrom.plusNanos(random.nextLong(DAY.toNanos())));
-				}
-				requests.add(request);
+	void enqueue(long count, boolean scheduled) throws InterruptedException {
+		ExecutorService threads = Executors.newFixedThreadPool(THREADS);
+		try {
+			List<Future<?>> chunks = new ArrayList<>();
+			for (long done = 0; done < count; done += CHUNK) {
+				int size = (int) Math.min(CHUNK, count - done);
+				chunks.add(threads.submit(() -> this.broker.enqueueAll(requests(size, scheduled))));
 			}
-			this.broker.enqueueAll(requests);
+			for (Future<?> chunk : chunks) {
+				chunk.get();
+			}
 		}
+		catch (ExecutionException ex) {
+			throw new IllegalStateException("Loading the backlog failed", ex.getCause());
+		}
+		finally {
+			threads.shutdownNow();
+		}
+	}
+
+	private List<EnqueueRequest> requests(int size, boolean scheduled) {
+		ThreadLocalRandom random = ThreadLocalRandom.current();
+		List<EnqueueRequest> requests = new ArrayList<>(size);
+		for (int i = 0; i < size; i++) {
+			EnqueueRequest request = request();
+			if (scheduled) {
+				request = request.withAt(this.spreadFrom.plusNanos(random.nextLong(DAY.toNanos())));
+			}
+			requests.add(request);
+		}
+		return requests;
 	}
 
 	/** Enqueues {@code count} tasks due after {@code delay}, at the head of scheduled. */
@@ -157,7 +177,7 @@ final class Backlog {
 
 	/** Drops the oldest dead tasks beyond {@code keep}, as the janitor does. */
 	private void trimDead(long keep) {
-		while (this.cleaner.trim(QUEUE, Duration.ofDays(7), (int) keep, BATCH).deadOverCap() > 0) {
+		while (this.broker.trim(QUEUE, Duration.ofDays(7), (int) keep, BATCH).deadOverCap() > 0) {
 			// each call drops up to a batch
 		}
 	}
@@ -166,14 +186,14 @@ final class Backlog {
 	void drain(long count) {
 		for (long done = 0; done < count; done += BATCH) {
 			int size = (int) Math.min(BATCH, count - done);
-			complete(this.cleaner.dequeue(QUEUE, size, LONG_LEASE));
+			complete(this.broker.dequeue(QUEUE, size, LONG_LEASE));
 		}
 	}
 
-	/** Completes deliveries (of the measured broker or not), retention 0. */
+	/** Completes deliveries (of any broker), retention 0. */
 	void complete(List<Delivery> deliveries) {
 		for (int from = 0; from < deliveries.size(); from += 500) {
-			this.cleaner.completeAll(deliveries.subList(from, Math.min(deliveries.size(), from + 500)), Duration.ZERO);
+			this.broker.completeAll(deliveries.subList(from, Math.min(deliveries.size(), from + 500)), Duration.ZERO);
 		}
 	}
 

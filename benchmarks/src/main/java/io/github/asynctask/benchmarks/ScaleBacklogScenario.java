@@ -102,10 +102,9 @@ final class ScaleBacklogScenario implements Scenario {
 			}
 			RedisKeys keys = new RedisKeys("asynctask");
 			LuaRedisBroker broker = new LuaRedisBroker(factory, keys);
-			LuaRedisBroker cleaner = new LuaRedisBroker(factory, keys, Duration.ZERO,
-					LuaRedisBroker.DEFAULT_REPLY_TIMEOUT, Duration.ZERO);
 			broker.registerQueues(List.of(Backlog.QUEUE));
-			Backlog backlog = new Backlog(broker, cleaner);
+			Backlog backlog = new Backlog(
+					new LuaRedisBroker(factory, keys, Duration.ZERO, Duration.ofSeconds(60), Duration.ZERO));
 			AsyncTaskEndpoint endpoint = new AsyncTaskEndpoint(new TaskOperations(broker, new ProcessedCounter(), true),
 					new WriteAccess("ASYNC_TASK_ADMIN"),
 					new TaskBrowser(broker, new TaskPages(factory, keys, Duration.ofSeconds(5)),
