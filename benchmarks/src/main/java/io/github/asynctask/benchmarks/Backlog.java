@@ -16,16 +16,14 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
 
 /**
- * One queue loaded to a size through the broker's own scripts, so the layout is the one
- * the library writes: pending and scheduled tasks by pipelined {@code enqueue} calls of
+ * A queue loaded to a size through the broker's own scripts, so the layout is the one the
+ * library writes: pending and scheduled tasks by pipelined {@code enqueue} calls of
  * {@value #CHUNK} tasks, dead ones by fetching pending tasks under a lease of 1 ms and
  * recovering them (every task has {@code maxRetries = 0}, so an expired lease makes it
  * dead). Scheduled tasks are spread evenly over a day starting an hour from now, so none
  * falls due while the scenario runs.
  */
 final class Backlog {
-
-	static final String QUEUE = "backlog";
 
 	static final String TASK = "bench.backlog";
 
@@ -44,6 +42,8 @@ final class Backlog {
 
 	private final RedisBroker broker;
 
+	private final String queue;
+
 	private final Instant spreadFrom = Instant.now().plus(Duration.ofHours(1));
 
 	/**
@@ -51,18 +51,23 @@ final class Backlog {
 	 * {@value #CHUNK} tasks on a loaded machine, and the completed-ids window off, so the
 	 * harness's clean-ups leave no trace that would count as memory per task
 	 */
-	Backlog(RedisBroker broker) {
+	Backlog(RedisBroker broker, String queue) {
 		this.broker = broker;
+		this.queue = queue;
+	}
+
+	String queue() {
+		return this.queue;
 	}
 
 	/** A pending task, as the submitter sends it, with a ~100-character argument. */
-	static EnqueueRequest request() {
+	EnqueueRequest request() {
 		String payload = "{\"v\":1,\"args\":[\"" + TaskArg.of(System.nanoTime()) + "\"],\"to\":1800000}";
-		return EnqueueRequest.now(QUEUE, TaskIds.next(), TASK, payload, 0);
+		return EnqueueRequest.now(this.queue, TaskIds.next(), TASK, payload, 0);
 	}
 
 	QueueStats stats() {
-		return this.broker.stats(QUEUE);
+		return this.broker.stats(this.queue);
 	}
 
 	/**
@@ -73,7 +78,7 @@ final class Backlog {
 	void restore(long pending, long scheduled, long dead) throws InterruptedException {
 		QueueStats stats = stats();
 		if (stats.active() > 0) {
-			throw new IllegalStateException("The backlog queue has " + stats.active() + " active tasks left");
+			throw new IllegalStateException("Queue '" + this.queue + "' has " + stats.active() + " active tasks left");
 		}
 		if (stats.dead() < dead) {
 			// the oldest pending tasks die; as many new ones take their place
@@ -96,8 +101,8 @@ final class Backlog {
 		stats = stats();
 		if (stats.pending() != pending || stats.scheduled() != scheduled || stats.dead() != dead
 				|| stats.retry() != 0) {
-			throw new IllegalStateException("The backlog queue should have " + pending + " pending, " + scheduled
-					+ " scheduled and " + dead + " dead tasks but has " + stats);
+			throw new IllegalStateException("Queue '" + this.queue + "' should have " + pending + " pending, "
+					+ scheduled + " scheduled and " + dead + " dead tasks but has " + stats);
 		}
 	}
 
@@ -154,7 +159,7 @@ final class Backlog {
 	void expire(long count) throws InterruptedException {
 		for (long done = 0; done < count; done += BATCH) {
 			int size = (int) Math.min(BATCH, count - done);
-			int got = this.broker.dequeue(QUEUE, size, Duration.ofMillis(1)).size();
+			int got = this.broker.dequeue(this.queue, size, Duration.ofMillis(1)).size();
 			if (got != size) {
 				throw new IllegalStateException("Fetched " + got + " of " + size + " pending tasks");
 			}
@@ -167,7 +172,7 @@ final class Backlog {
 		expire(count);
 		long left = count;
 		while (left > 0) {
-			int moved = this.broker.recover(QUEUE, (int) Math.min(BATCH, left), Duration.ZERO).recovered();
+			int moved = this.broker.recover(this.queue, (int) Math.min(BATCH, left), Duration.ZERO).recovered();
 			if (moved == 0) {
 				throw new IllegalStateException("Recovered nothing with " + left + " expired deliveries left");
 			}
@@ -177,7 +182,7 @@ final class Backlog {
 
 	/** Drops the oldest dead tasks beyond {@code keep}, as the janitor does. */
 	private void trimDead(long keep) {
-		while (this.broker.trim(QUEUE, Duration.ofDays(7), (int) keep, BATCH).deadOverCap() > 0) {
+		while (this.broker.trim(this.queue, Duration.ofDays(7), (int) keep, BATCH).deadOverCap() > 0) {
 			// each call drops up to a batch
 		}
 	}
@@ -186,7 +191,7 @@ final class Backlog {
 	void drain(long count) {
 		for (long done = 0; done < count; done += BATCH) {
 			int size = (int) Math.min(BATCH, count - done);
-			complete(this.broker.dequeue(QUEUE, size, LONG_LEASE));
+			complete(this.broker.dequeue(this.queue, size, LONG_LEASE));
 		}
 	}
 

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import io.github.asynctask.autoconfigure.console.ProcessedCounter;
 import io.github.asynctask.autoconfigure.console.TaskBrowser;
@@ -18,6 +19,7 @@ import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.TaskPages;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.data.redis.connection.RedisConnection;
@@ -75,9 +77,10 @@ final class ScaleBacklogScenario implements Scenario {
 			return;
 		}
 		int top = options.memoryTasks() * 10;
-		List<Map<String, Object>> levels = new ArrayList<>();
+		List<Level> levels = new ArrayList<>();
 		for (int pending : new int[] { top / 100, top / 10, top }) {
 			Map<String, Object> params = new LinkedHashMap<>();
+			params.put("queue", "backlog" + pending);
 			params.put("pending", pending);
 			params.put("scheduled", pending);
 			params.put("dead", pending / 10);
@@ -86,14 +89,14 @@ final class ScaleBacklogScenario implements Scenario {
 			params.put("tasksPerBatchCall", PER_CALL);
 			params.put("pageCalls", PAGE_CALLS);
 			params.put("maxRetries", 0);
-			levels.add(params);
+			params.put("interleaved", "the three sizes are three queues of one Redis, measured in turn");
+			levels.add(new Level(params, pending, pending / 10));
 		}
 		RedisTarget redis = runner.redis();
 		redis.flushAll();
 		LettuceConnectionFactory factory = new LettuceConnectionFactory(
 				new RedisStandaloneConfiguration(redis.host(), redis.port()));
 		factory.afterPropertiesSet();
-		int done = 0;
 		try {
 			// the first connection of a cold JVM (Netty, Lettuce) may take longer than
 			// the broker waits for a reply
@@ -102,42 +105,42 @@ final class ScaleBacklogScenario implements Scenario {
 			}
 			RedisKeys keys = new RedisKeys("asynctask");
 			LuaRedisBroker broker = new LuaRedisBroker(factory, keys);
-			broker.registerQueues(List.of(Backlog.QUEUE));
-			Backlog backlog = new Backlog(
-					new LuaRedisBroker(factory, keys, Duration.ZERO, Duration.ofSeconds(60), Duration.ZERO));
+			LuaRedisBroker loader = new LuaRedisBroker(factory, keys, Duration.ZERO, Duration.ofSeconds(60),
+					Duration.ZERO);
 			AsyncTaskEndpoint endpoint = new AsyncTaskEndpoint(new TaskOperations(broker, new ProcessedCounter(), true),
 					new WriteAccess("ASYNC_TASK_ADMIN"),
 					new TaskBrowser(broker, new TaskPages(factory, keys, Duration.ofSeconds(5)),
 							new RedisHistory(factory, keys, Duration.ofSeconds(5)), () -> List.of(Backlog.TASK), true),
 					null);
-			long empty = settledMemory(redis);
-			for (Map<String, Object> params : levels) {
-				long pending = (int) params.get("pending");
-				long dead = (int) params.get("dead");
+			for (Level level : levels) {
+				String queue = (String) level.params.get("queue");
+				broker.registerQueues(List.of(queue));
+				Backlog backlog = new Backlog(loader, queue);
+				long before = settledMemory(redis);
 				long start = System.nanoTime();
-				backlog.restore(pending, pending, dead);
-				long tasks = pending * 2 + dead;
-				double perTask = (redis.usedMemory() - empty) / (double) tasks;
-				params.put("loadSeconds", Math.round((System.nanoTime() - start) / 1e8) / 10.0);
-				Map<String, List<Double>> runs = new LinkedHashMap<>();
-				runs.put("bytesPerTask", List.of(CallCost.round(perTask)));
-				runs.put("bytesPerTaskBeyondArg", List.of(CallCost.round(perTask - TaskArg.LENGTH)));
-				int warmups = (done == 0) ? options.warmups() : 0;
-				for (int rep = 0; rep < warmups + options.reps(); rep++) {
-					Map<String, Double> figures = once(redis, broker, backlog, endpoint, pending, dead);
-					if (rep >= warmups) {
-						figures
-							.forEach((name, value) -> runs.computeIfAbsent(name, (k) -> new ArrayList<>()).add(value));
+				backlog.restore(level.pending, level.pending, level.dead);
+				double perTask = (redis.usedMemory() - before) / (double) (level.pending * 2 + level.dead);
+				level.params.put("loadSeconds", Math.round((System.nanoTime() - start) / 1e8) / 10.0);
+				level.runs.put("bytesPerTask", List.of(CallCost.round(perTask)));
+				level.runs.put("bytesPerTaskBeyondArg", List.of(CallCost.round(perTask - TaskArg.LENGTH)));
+				level.backlog = backlog;
+			}
+			// interleaved (small, medium, large, small, ...), so the machine's drift hits
+			// every size alike
+			for (int rep = 0; rep < options.warmups() + options.reps(); rep++) {
+				for (Level level : levels) {
+					Map<String, Double> figures = once(redis, broker, level.backlog(), endpoint, level.pending,
+							level.dead);
+					if (rep >= options.warmups()) {
+						figures.forEach(
+								(name, value) -> level.runs.computeIfAbsent(name, (k) -> new ArrayList<>()).add(value));
 					}
 				}
-				runner.report().result(system, NAME, params, runs);
-				done++;
 			}
+			levels.forEach((level) -> runner.report().result(system, NAME, level.params, level.runs));
 		}
 		catch (Exception ex) {
-			for (Map<String, Object> params : levels.subList(done, levels.size())) {
-				runner.report().failure(system, NAME, params, ex);
-			}
+			levels.forEach((level) -> runner.report().failure(system, NAME, level.params, ex));
 		}
 		finally {
 			factory.destroy();
@@ -145,13 +148,38 @@ final class ScaleBacklogScenario implements Scenario {
 		}
 	}
 
+	/** One size: its parameters, its queue once loaded, and its figures. */
+	private static final class Level {
+
+		private final Map<String, Object> params;
+
+		private final long pending;
+
+		private final long dead;
+
+		private final Map<String, List<Double>> runs = new LinkedHashMap<>();
+
+		private @Nullable Backlog backlog;
+
+		Level(Map<String, Object> params, long pending, long dead) {
+			this.params = params;
+			this.pending = pending;
+			this.dead = dead;
+		}
+
+		Backlog backlog() {
+			return Objects.requireNonNull(this.backlog, "the level's queue is not loaded");
+		}
+
+	}
+
 	private static Map<String, Double> once(RedisTarget redis, RedisBroker broker, Backlog backlog,
 			AsyncTaskEndpoint endpoint, long pending, long dead) throws Exception {
-		String queue = Backlog.QUEUE;
+		String queue = backlog.queue();
 		// a small backlog gives at most half its pending tasks to the recover figure
 		int batchCalls = (int) Math.min(BATCH_CALLS, pending / 2 / PER_CALL);
 		Map<String, Double> figures = new LinkedHashMap<>();
-		figures.putAll(CallCost.measure(redis, "submit", CALLS, 1, () -> broker.enqueue(Backlog.request())));
+		figures.putAll(CallCost.measure(redis, "submit", CALLS, 1, () -> broker.enqueue(backlog.request())));
 		List<Delivery> fetched = new ArrayList<>(CALLS);
 		figures.putAll(CallCost.measure(redis, "fetch", CALLS, 1, () -> {
 			List<Delivery> got = broker.dequeue(queue, 1, LEASE);

@@ -88,7 +88,11 @@ final class ScriptTally implements AutoCloseable {
 		if (command.equals("info") || command.equals("config") || command.equals("monitor")) {
 			return null;
 		}
-		if ((command.equals("evalsha") || command.equals("eval")) && words.length > 1) {
+		if (command.equals("eval")) {
+			// the script's text, not its SHA: a first call before SCRIPT LOAD
+			return command;
+		}
+		if (command.equals("evalsha") && words.length > 1) {
 			String sha = unquote(words[1]);
 			return NAMES.getOrDefault(sha, command + ":" + sha.substring(0, Math.min(8, sha.length())));
 		}

@@ -37,6 +37,8 @@ class RedisReadingsTests {
 		assertThat(ScriptTally.name("1.0 [0 127.0.0.1:1] \"EVALSHA\" \"0123456789abcdef\" \"0\""))
 			.isEqualTo("evalsha:01234567");
 		assertThat(ScriptTally.name("1.0 [0 127.0.0.1:1] \"BLPOP\" \"asynctask:{q}:wake\" \"2\"")).isEqualTo("blpop");
+		assertThat(ScriptTally.name("1.0 [0 127.0.0.1:1] \"EVAL\" \"--[[ Sizes of one queue\" \"9\""))
+			.isEqualTo("eval");
 	}
 
 	@Test
