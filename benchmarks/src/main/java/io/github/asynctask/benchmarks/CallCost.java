@@ -8,8 +8,10 @@ import java.util.Map;
  * What one kind of broker call costs, measured over many calls in a row: the client's
  * wall time per call (median and p99), Redis's own time per script call
  * ({@code INFO commandstats} of {@code EVALSHA}, reset before the calls: the script's
- * execution inside Redis), and Redis's CPU per call ({@code used_cpu_user + sys} delta:
- * the script plus reading the request and writing the reply).
+ * execution inside Redis), Redis's CPU per call ({@code used_cpu_user + sys} delta: the
+ * script plus reading the request and writing the reply), and the commands Redis ran per
+ * call (the script and those it called: the same count at every size means the same
+ * work).
  */
 final class CallCost {
 
@@ -27,7 +29,8 @@ final class CallCost {
 	/**
 	 * Runs {@code call} {@code calls} times and returns the figures named
 	 * {@code <name>ClientUs}, {@code <name>ClientP99Us}, {@code <name>ScriptUs},
-	 * {@code <name>RedisCpuUs}, and {@code <name>ScriptUsPerTask} when each call handles
+	 * {@code <name>RedisCpuUs}, {@code <name>CommandsPerCall}, and
+	 * {@code <name>ScriptUsPerTask} when each call handles
 	 * several tasks.
 	 */
 	static Map<String, Double> measure(RedisTarget redis, String name, int calls, int tasksPerCall, Call call)
@@ -41,6 +44,7 @@ final class CallCost {
 			nanos[i] = System.nanoTime() - start;
 		}
 		double cpu = redis.cpuSeconds() - cpuBefore;
+		long commands = redis.commandCalls();
 		double[] script = evalsha(redis.server().cli("INFO", "commandstats"));
 		Arrays.sort(nanos);
 		Map<String, Double> figures = new LinkedHashMap<>();
@@ -49,6 +53,7 @@ final class CallCost {
 		double scriptUs = (script[0] == 0) ? 0 : script[1] / script[0];
 		figures.put(name + "ScriptUs", round(scriptUs));
 		figures.put(name + "RedisCpuUs", round(cpu * 1e6 / calls));
+		figures.put(name + "CommandsPerCall", round((double) commands / calls));
 		if (tasksPerCall > 1) {
 			figures.put(name + "ScriptUsPerTask", round(scriptUs / tasksPerCall));
 		}

@@ -28,22 +28,23 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 /**
  * {@code scale.backlog} (only when named, async-task only): what one call of each
- * request-path operation costs as one queue's backlog grows. The queue is loaded (through
- * the broker's own scripts, see {@link Backlog}) to {@code --memory-tasks} / 10,
- * {@code --memory-tasks} and 10 x {@code --memory-tasks} pending tasks (10,000, 100,000
- * and 1,000,000 by default), as many scheduled ones spread over a day, and a tenth as
- * many dead ones; at each size, {@code reps} times (after one warm-up at the smallest),
- * {@value #CALLS} calls in a row of: submit ({@code enqueue} of one task), fetch
+ * request-path operation costs as a queue's backlog grows. Three queues of one Redis are
+ * loaded (through the broker's own scripts, see {@link Backlog}) to
+ * {@code --memory-tasks} / 10, {@code --memory-tasks} and 10 x {@code --memory-tasks}
+ * pending tasks (10,000, 100,000 and 1,000,000 by default), as many scheduled ones spread
+ * over a day, and a tenth as many dead ones. Then, {@code reps} times after the warm-ups,
+ * each queue in turn (so the shared machine's drift hits every size alike):
+ * {@value #CALLS} calls in a row of submit ({@code enqueue} of one task), fetch
  * ({@code dequeue} of one), stats, an idle forward and an idle recover (nothing due or
  * expired: the calls the agents make most), and {@value #BATCH_CALLS} calls of forward
  * and recover that each move {@value #PER_CALL} due or expired tasks (the agents' batch).
  * For each: the client's wall time per call (median, p99), Redis's own time per script
  * call and Redis's CPU per call ({@link CallCost}). Then the actuator endpoint's overview
- * and the middle page of 50 of each list, the median of {@value #PAGE_CALLS} calls each
- * (the console's pages are the {@code console} scenario's). Memory: Redis
- * {@code used_memory} above the empty queue, per task, after loading each size. The queue
- * is brought back to its size after every measurement, so each runs on the stated backlog
- * with nothing active.
+ * (all three queues) and the middle page of 50 of each list, the median of
+ * {@value #PAGE_CALLS} calls each (the console's pages are the {@code console}
+ * scenario's). Memory: Redis {@code used_memory} added by loading the queue, per task.
+ * The queue is brought back to its size after every measurement, so each runs on the
+ * stated backlog with nothing active.
  */
 final class ScaleBacklogScenario implements Scenario {
 
@@ -73,7 +74,7 @@ final class ScaleBacklogScenario implements Scenario {
 	@Override
 	public void run(SystemUnderTest system, Runner runner) {
 		Options options = runner.options();
-		if (options.scenarios().isEmpty() || !options.wantsScenario(NAME) || !system.name().equals("async-task")) {
+		if (!Scenario.named(options, NAME) || !system.name().equals("async-task")) {
 			return;
 		}
 		int top = options.memoryTasks() * 10;

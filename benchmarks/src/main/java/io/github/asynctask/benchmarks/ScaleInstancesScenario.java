@@ -56,7 +56,7 @@ final class ScaleInstancesScenario implements Scenario {
 	@Override
 	public void run(SystemUnderTest system, Runner runner) {
 		Options options = runner.options();
-		if (options.scenarios().isEmpty() || !options.wantsScenario(NAME) || !system.name().equals("async-task")) {
+		if (!Scenario.named(options, NAME) || !system.name().equals("async-task")) {
 			return;
 		}
 		long windowMillis = options.idleSeconds() * 1000L / options.reps();
