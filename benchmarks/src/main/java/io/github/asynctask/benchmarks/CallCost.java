@@ -30,8 +30,7 @@ final class CallCost {
 	 * Runs {@code call} {@code calls} times and returns the figures named
 	 * {@code <name>ClientUs}, {@code <name>ClientP99Us}, {@code <name>ScriptUs},
 	 * {@code <name>RedisCpuUs}, {@code <name>CommandsPerCall}, and
-	 * {@code <name>ScriptUsPerTask} when each call handles
-	 * several tasks.
+	 * {@code <name>ScriptUsPerTask} when each call handles several tasks.
 	 */
 	static Map<String, Double> measure(RedisTarget redis, String name, int calls, int tasksPerCall, Call call)
 			throws Exception {

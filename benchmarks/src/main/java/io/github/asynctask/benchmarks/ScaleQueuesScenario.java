@@ -48,9 +48,15 @@ final class ScaleQueuesScenario implements Scenario {
 		catch (RuntimeException ex) {
 			System.err.println("The warm-up application of " + NAME + " failed: " + ex);
 		}
-		for (int queues : QUEUES) {
+		for (int row = 0; row <= QUEUES.length; row++) {
+			// a last row: the most queues again with Lettuce's pool off (the harness's
+			// classpath has commons-pool2, from Jedis, so Boot pools by default)
+			int queues = QUEUES[Math.min(row, QUEUES.length - 1)];
+			boolean pooled = row < QUEUES.length;
 			Map<String, Object> params = new LinkedHashMap<>();
 			params.put("queues", queues);
+			params.put("lettucePool", pooled ? "Boot's default here: on (commons-pool2 on the classpath), max-active 8"
+					: "off (spring.data.redis.lettuce.pool.enabled=false)");
 			params.put("threadsPerQueue", "default (8)");
 			params.put("windowSeconds", windowMillis / 1000.0);
 			params.put("windows", options.reps());
@@ -58,7 +64,7 @@ final class ScaleQueuesScenario implements Scenario {
 			Map<String, List<Double>> runs = new LinkedHashMap<>();
 			try {
 				for (int rep = 0; rep < options.reps(); rep++) {
-					once(redis, queues, windowMillis)
+					once(redis, queues, pooled, windowMillis)
 						.forEach((name, value) -> runs.computeIfAbsent(name, (k) -> new ArrayList<>()).add(value));
 				}
 				runner.report().result(system, NAME, params, runs);
@@ -70,12 +76,17 @@ final class ScaleQueuesScenario implements Scenario {
 		redis.flushAll();
 	}
 
-	private static Map<String, Double> once(RedisTarget redis, int queues, long windowMillis) throws Exception {
+	private static Map<String, Double> once(RedisTarget redis, int queues, boolean pooled, long windowMillis)
+			throws Exception {
 		redis.flushAll();
 		Map<String, Double> figures = new LinkedHashMap<>();
 		int threads = ManagementFactory.getThreadMXBean().getThreadCount();
 		long start = System.nanoTime();
-		ConfigurableApplicationContext application = AsyncTaskSystem.application(redis, properties(queues));
+		Map<String, Object> properties = properties(queues);
+		if (!pooled) {
+			properties.put("spring.data.redis.lettuce.pool.enabled", "false");
+		}
+		ConfigurableApplicationContext application = AsyncTaskSystem.application(redis, properties);
 		try {
 			figures.put("startupMs", CallCost.round((System.nanoTime() - start) / 1e6));
 			figures.put("threadsAdded", (double) (ManagementFactory.getThreadMXBean().getThreadCount() - threads));
