@@ -93,6 +93,12 @@ final class ScaleBacklogScenario implements Scenario {
 			params.put("interleaved", "the three sizes are three queues of one Redis, measured in turn");
 			levels.add(new Level(params, pending, pending / 10));
 		}
+		if (top / 100 < 2 * PER_CALL) {
+			levels.forEach((level) -> runner.report()
+				.notApplicable(system, NAME, level.params, "needs --memory-tasks of at least 2000 (the smallest "
+						+ "queue gives half its pending tasks to a forward and a recover call of " + PER_CALL + ")"));
+			return;
+		}
 		RedisTarget redis = runner.redis();
 		redis.flushAll();
 		LettuceConnectionFactory factory = new LettuceConnectionFactory(
