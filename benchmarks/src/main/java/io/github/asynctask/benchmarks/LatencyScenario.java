@@ -22,6 +22,10 @@ final class LatencyScenario implements Scenario {
 
 	@Override
 	public void run(SystemUnderTest system, Runner runner) {
+		if (!runner.options().wantsScenario(name())) {
+			// only latency.load was asked for
+			return;
+		}
 		int rate = runner.options().latencyRate();
 		int seconds = runner.options().latencySeconds();
 		Map<String, Object> params = new LinkedHashMap<>();

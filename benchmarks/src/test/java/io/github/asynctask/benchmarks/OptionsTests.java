@@ -36,6 +36,28 @@ class OptionsTests {
 	}
 
 	@Test
+	void latencyLoadSendsAFractionOfEachSystemsDrainMeasuredUnlessGiven() {
+		Options defaults = Options.parse();
+		assertThat(defaults.loadFraction()).isEqualTo(0.8);
+		assertThat(defaults.loadDrain()).isEmpty();
+		Options given = Options.parse("--load-fraction=0.5", "--load-drain=async-task:24_000,jesque:9000");
+		assertThat(given.loadFraction()).isEqualTo(0.5);
+		assertThat(given.loadDrain()).containsEntry("async-task", 24_000).containsEntry("jesque", 9_000);
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--load-fraction=1.5"))
+			.withMessageContaining("--load-fraction must be in (0, 1]");
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--load-drain=jesque"))
+			.withMessageContaining("system:rate");
+	}
+
+	@Test
+	void latencyLoadIsAVariantOfLatencyThatCanBeAskedForAlone() {
+		Options alone = Options.parse("--scenarios=latency.load");
+		assertThat(alone.wantsScenario("latency.load")).isTrue();
+		assertThat(alone.wantsScenario("latency")).as("the idle latency variant").isFalse();
+		assertThat(Options.parse("--scenarios=latency").wantsScenario("latency.load")).isTrue();
+	}
+
+	@Test
 	void unknownOrNonPositiveArgumentsAreRefusedWithTheUsage() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--fast"))
 			.withMessageContaining("--scenarios=");
