@@ -9,12 +9,14 @@ import java.util.Set;
  * {@code latency.load}: latency near saturation, each system at the same fraction of its
  * own maximum. Every repetition first measures the system's drain rate (n pre-enqueued
  * tasks, 16 workers, as {@code throughput.drain}; or the rate given by
- * {@code --load-drain}), then, with the same workers running, sends an open-loop schedule
- * of submits at {@code --load-fraction} (80 %) of that rate for {@code --latency-seconds}
- * from 16 sender threads (see {@link OpenLoop}). Figures: the drain and the rate sent,
- * enqueue-to-start percentiles measured from each submit's due time (p50, p99, p99.9,
- * max), how late the senders left (p99: the harness's own share), and context switches
- * per task of the system's threads.
+ * {@code --load-drain}), or with {@code --load-reference=combined} its rate with 16
+ * producer threads submitting while the workers run (as {@code throughput.combined}: the
+ * most it takes when the submits share the machine), then, with the same workers running,
+ * sends an open-loop schedule of submits at {@code --load-fraction} (80 %) of that rate
+ * for {@code --latency-seconds} from 16 sender threads (see {@link OpenLoop}). Figures:
+ * the reference and the rate sent, enqueue-to-start percentiles measured from each
+ * submit's due time (p50, p99, p99.9, max), how late the senders left (p99: the harness's
+ * own share), and context switches per task of the system's threads.
  */
 final class LatencyLoadScenario implements Scenario {
 
@@ -39,22 +41,26 @@ final class LatencyLoadScenario implements Scenario {
 		params.put("seconds", options.latencySeconds());
 		params.put("workers", WORKERS);
 		params.put("senderThreads", SENDERS);
-		params.put("drainN", (givenDrain != null) ? 0 : n);
+		params.put("reference", options.loadReference());
+		params.put("referenceN", (givenDrain != null) ? 0 : n);
 		params.put("givenDrainPerSec", (givenDrain != null) ? givenDrain : 0);
 		// a system without Redis (the local pool) has no drain a Redis client can load
 		if (!Scenario.supported(system, runner, NAME, params, Set.of(Feature.SUBMIT_WITHOUT_WORKERS, Feature.REDIS))) {
 			return;
 		}
 		runner.measure(system, NAME, params, (contender, warmup) -> {
-			double drain;
+			double reference;
 			if (givenDrain != null) {
 				contender.startWorkers(List.of(Contender.QUEUE), WORKERS);
-				drain = givenDrain;
+				reference = givenDrain;
+			}
+			else if (options.loadReference().equals(Options.COMBINED)) {
+				reference = combined(system, contender, n);
 			}
 			else {
-				drain = drain(system, contender, n);
+				reference = drain(system, contender, n);
 			}
-			double rate = options.loadFraction() * drain;
+			double rate = options.loadFraction() * reference;
 			int count = (int) Math.max(1, Math.round(rate * options.latencySeconds()));
 			Jit.settle();
 			Probe.reset(count, true);
@@ -64,7 +70,7 @@ final class LatencyLoadScenario implements Scenario {
 			long switches = ContextSwitches.now() - switchesBefore;
 			long[] delays = Probe.sortedDelays();
 			Map<String, Double> figures = new LinkedHashMap<>();
-			figures.put("drainPerSec", (double) Math.round(drain));
+			figures.put(options.loadReference() + "PerSec", (double) Math.round(reference));
 			figures.put("ratePerSec", (double) Math.round(rate));
 			figures.put("p50Ms", Stats.percentile(delays, 50) / 1e6);
 			figures.put("p99Ms", Stats.percentile(delays, 99) / 1e6);
@@ -83,6 +89,19 @@ final class LatencyLoadScenario implements Scenario {
 		contender.startWorkers(List.of(Contender.QUEUE), WORKERS);
 		ThroughputScenario.awaitAll(system, n);
 		return Producers.perSecond(n - 1, Probe.lastNanos() - Probe.firstNanos());
+	}
+
+	/**
+	 * The rate of 16 producers submitting while the workers run, as
+	 * {@code throughput.combined} measures it; workers keep running.
+	 */
+	private static double combined(SystemUnderTest system, Contender contender, int n) throws Exception {
+		contender.startWorkers(List.of(Contender.QUEUE), WORKERS);
+		Probe.reset(n, false);
+		long start = System.nanoTime();
+		Producers.submitConcurrently(contender, n, 16);
+		ThroughputScenario.awaitAll(system, n);
+		return Producers.perSecond(n, Probe.lastNanos() - start);
 	}
 
 }

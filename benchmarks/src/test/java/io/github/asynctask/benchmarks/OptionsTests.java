@@ -40,6 +40,10 @@ class OptionsTests {
 		Options defaults = Options.parse();
 		assertThat(defaults.loadFraction()).isEqualTo(0.8);
 		assertThat(defaults.loadDrain()).isEmpty();
+		assertThat(defaults.loadReference()).isEqualTo("drain");
+		assertThat(Options.parse("--load-reference=combined").loadReference()).isEqualTo("combined");
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--load-reference=max"))
+			.withMessageContaining("drain or combined");
 		Options given = Options.parse("--load-fraction=0.5", "--load-drain=async-task:24_000,jesque:9000");
 		assertThat(given.loadFraction()).isEqualTo(0.5);
 		assertThat(given.loadDrain()).containsEntry("async-task", 24_000).containsEntry("jesque", 9_000);
