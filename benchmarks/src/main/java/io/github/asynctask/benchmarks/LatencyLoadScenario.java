@@ -7,16 +7,17 @@ import java.util.Set;
 
 /**
  * {@code latency.load}: latency near saturation, each system at the same fraction of its
- * own maximum. Every repetition first measures the system's drain rate (n pre-enqueued
- * tasks, 16 workers, as {@code throughput.drain}; or the rate given by
- * {@code --load-drain}), or with {@code --load-reference=combined} its rate with 16
- * producer threads submitting while the workers run (as {@code throughput.combined}: the
- * most it takes when the submits share the machine), then, with the same workers running,
- * sends an open-loop schedule of submits at {@code --load-fraction} (80 %) of that rate
- * for {@code --latency-seconds} from 16 sender threads (see {@link OpenLoop}). Figures:
- * the reference and the rate sent, enqueue-to-start percentiles measured from each
- * submit's due time (p50, p99, p99.9, max), how late the senders left (p99: the harness's
- * own share), and context switches per task of the system's threads.
+ * own maximum; runs only when named ({@code --scenarios=latency.load}). Every repetition
+ * first measures the system's drain rate (n pre-enqueued tasks, 16 workers, as
+ * {@code throughput.drain}; or the rate given by {@code --load-drain}), or with
+ * {@code --load-reference=combined} its rate with 16 producer threads submitting while
+ * the workers run (as {@code throughput.combined}: the most it takes when the submits
+ * share the machine), then, with the same workers running, sends an open-loop schedule of
+ * submits at {@code --load-fraction} (80 %) of that rate for {@code --latency-seconds}
+ * from 16 sender threads (see {@link OpenLoop}). Figures: the reference and the rate
+ * sent, enqueue-to-start percentiles measured from each submit's due time (p50, p99,
+ * p99.9, max), how late the senders left (p99: the harness's own share), and context
+ * switches per task of the system's threads.
  */
 final class LatencyLoadScenario implements Scenario {
 
@@ -34,6 +35,10 @@ final class LatencyLoadScenario implements Scenario {
 	@Override
 	public void run(SystemUnderTest system, Runner runner) {
 		Options options = runner.options();
+		if (!options.namesScenario(NAME)) {
+			// 4 to 5 minutes for four systems: only when asked for by name, as scale
+			return;
+		}
 		int n = system.scaled(options.n());
 		Integer givenDrain = options.loadDrain().get(system.name());
 		Map<String, Object> params = new LinkedHashMap<>();

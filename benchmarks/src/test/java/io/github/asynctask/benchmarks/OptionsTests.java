@@ -54,11 +54,12 @@ class OptionsTests {
 	}
 
 	@Test
-	void latencyLoadIsAVariantOfLatencyThatCanBeAskedForAlone() {
+	void latencyLoadRunsOnlyWhenNamedAndThenWithoutTheIdleVariant() {
 		Options alone = Options.parse("--scenarios=latency.load");
-		assertThat(alone.wantsScenario("latency.load")).isTrue();
+		assertThat(alone.namesScenario("latency.load")).isTrue();
 		assertThat(alone.wantsScenario("latency")).as("the idle latency variant").isFalse();
-		assertThat(Options.parse("--scenarios=latency").wantsScenario("latency.load")).isTrue();
+		assertThat(Options.parse("--scenarios=latency").namesScenario("latency.load")).isFalse();
+		assertThat(Options.parse().namesScenario("latency.load")).as("not in the default run").isFalse();
 	}
 
 	@Test
