@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.github.asynctask.test.RedisCluster;
 import io.github.asynctask.test.RedisServer;
 import io.lettuce.core.api.StatefulConnection;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettucePoolingClientConfiguration;
@@ -43,11 +45,8 @@ class PooledWakeUpsIntegrationTests extends BrokerIntegrationTestSupport {
 	@BeforeEach
 	void pooledFactory() {
 		RedisServer redis = fixture.redis;
-		GenericObjectPoolConfig<StatefulConnection<?, ?>> pool = new GenericObjectPoolConfig<>();
-		pool.setMaxTotal(POOL_SIZE);
-		pool.setMaxWait(Duration.ofMillis(500));
 		this.pooled = new LettuceConnectionFactory(new RedisStandaloneConfiguration(redis.host(), redis.port()),
-				LettucePoolingClientConfiguration.builder().poolConfig(pool).build());
+				LettucePoolingClientConfiguration.builder().poolConfig(poolConfig()).build());
 		this.pooled.afterPropertiesSet();
 		this.pooled.start();
 		this.signals = new RedisWakeSignals(this.pooled, this.keys);
@@ -81,8 +80,52 @@ class PooledWakeUpsIntegrationTests extends BrokerIntegrationTestSupport {
 		waits.forEach(PendingWait::close);
 	}
 
+	@Test
+	void onAClusterToo() {
+		try (RedisCluster cluster = RedisCluster.start(3)) {
+			LettuceConnectionFactory clustered = new LettuceConnectionFactory(
+					new RedisClusterConfiguration(cluster.hostPorts()),
+					LettucePoolingClientConfiguration.builder().poolConfig(poolConfig()).build());
+			clustered.afterPropertiesSet();
+			clustered.start();
+			RedisWakeSignals onCluster = new RedisWakeSignals(clustered, this.keys);
+			try {
+				List<CompletableFuture<Boolean>> woken = new ArrayList<>();
+				for (int i = 0; i < QUEUES; i++) {
+					PendingWait wait = onCluster.pendingWait("q" + i);
+					woken.add(CompletableFuture.supplyAsync(() -> wait.await(Duration.ofSeconds(20)), this.fetchers));
+				}
+				await().atMost(Duration.ofSeconds(10))
+					.until(() -> cluster.nodes()
+						.stream()
+						.mapToLong(PooledWakeUpsIntegrationTests::blockedClients)
+						.sum() == QUEUES);
+				for (int i = 0; i < QUEUES; i++) {
+					String wake = this.keys.wake("q" + i);
+					cluster.nodeFor(wake).cli("RPUSH", wake, "1");
+				}
+				assertThat(woken).allSatisfy((future) -> assertThat(future.join()).isTrue());
+			}
+			finally {
+				onCluster.close();
+				clustered.destroy();
+			}
+		}
+	}
+
+	private static GenericObjectPoolConfig<StatefulConnection<?, ?>> poolConfig() {
+		GenericObjectPoolConfig<StatefulConnection<?, ?>> pool = new GenericObjectPoolConfig<>();
+		pool.setMaxTotal(POOL_SIZE);
+		pool.setMaxWait(Duration.ofMillis(500));
+		return pool;
+	}
+
 	private long blockedClients() {
-		String info = fixture.redis.cli("INFO", "clients");
+		return blockedClients(fixture.redis);
+	}
+
+	private static long blockedClients(RedisServer redis) {
+		String info = redis.cli("INFO", "clients");
 		return info.lines()
 			.filter((line) -> line.startsWith("blocked_clients:"))
 			.mapToLong((line) -> Long.parseLong(line.substring("blocked_clients:".length()).trim()))
