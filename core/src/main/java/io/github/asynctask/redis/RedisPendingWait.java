@@ -1,29 +1,26 @@
 package io.github.asynctask.redis;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.dao.QueryTimeoutException;
-import org.springframework.data.redis.connection.RedisConnection;
-import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * {@code BLPOP} on one queue's wake-up list. Blocking commands must not run on the
- * connection the scripts share, so this wait keeps a connection of its own (with Lettuce,
- * Spring runs {@code BLPOP} on the connection's dedicated native connection); in a
- * cluster the list sits in the queue's slot like its other keys.
+ * connection the scripts share, so this wait keeps a connection of its own, never one of
+ * a connection pool ({@link BlockingConnections}); in a cluster the list sits in the
+ * queue's slot like its other keys.
  */
 final class RedisPendingWait implements PendingWait {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisPendingWait.class);
 
-	private final RedisConnectionFactory connectionFactory;
+	private final Supplier<BlockingConnection> connections;
 
 	/** The list each wait blocks on, and for how long at most. */
 	private final Function<Duration, Turn> turns;
@@ -32,7 +29,7 @@ final class RedisPendingWait implements PendingWait {
 	private final Duration longestBlock;
 
 	/** Taken on the first wait, dropped after a failure; any thread may close it. */
-	private volatile @Nullable RedisConnection connection;
+	private volatile @Nullable BlockingConnection connection;
 
 	private volatile boolean closed;
 
@@ -44,16 +41,16 @@ final class RedisPendingWait implements PendingWait {
 	 */
 	private volatile @Nullable Thread waiter;
 
-	RedisPendingWait(RedisConnectionFactory connectionFactory, String key, Duration longestBlock) {
-		this(connectionFactory, (timeout) -> new Turn(key, timeout), longestBlock);
+	RedisPendingWait(Supplier<BlockingConnection> connections, String key, Duration longestBlock) {
+		this(connections, (timeout) -> new Turn(key, timeout), longestBlock);
 	}
 
 	/**
 	 * A wait whose list may change from one wait to the next (the shards of a queue, in
 	 * turn), on one connection all the same.
 	 */
-	RedisPendingWait(RedisConnectionFactory connectionFactory, Function<Duration, Turn> turns, Duration longestBlock) {
-		this.connectionFactory = connectionFactory;
+	RedisPendingWait(Supplier<BlockingConnection> connections, Function<Duration, Turn> turns, Duration longestBlock) {
+		this.connections = connections;
 		this.turns = turns;
 		this.longestBlock = longestBlock;
 	}
@@ -73,10 +70,10 @@ final class RedisPendingWait implements PendingWait {
 		if (this.closed) {
 			return false;
 		}
-		RedisConnection current = this.connection;
+		BlockingConnection current = this.connection;
 		if (current == null) {
 			try {
-				current = this.connectionFactory.getConnection();
+				current = this.connections.get();
 			}
 			catch (RuntimeException ex) {
 				if (this.closed) {
@@ -95,8 +92,7 @@ final class RedisPendingWait implements PendingWait {
 		long millis = Math.min(turn.block().toMillis(), this.longestBlock.toMillis());
 		int seconds = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (millis + 500) / 1000));
 		try {
-			List<byte[]> popped = current.listCommands().bLPop(seconds, turn.key().getBytes(StandardCharsets.UTF_8));
-			return popped != null && !popped.isEmpty();
+			return current.popToken(turn.key(), seconds);
 		}
 		catch (RuntimeException ex) {
 			// a connection whose BLPOP the client gave up on may still take a token:
@@ -117,14 +113,14 @@ final class RedisPendingWait implements PendingWait {
 		if (current != null) {
 			current.interrupt();
 		}
-		RedisConnection open = this.connection;
+		BlockingConnection open = this.connection;
 		this.connection = null;
 		if (open != null) {
 			closeQuietly(open);
 		}
 	}
 
-	private static void closeQuietly(RedisConnection connection) {
+	private static void closeQuietly(BlockingConnection connection) {
 		try {
 			connection.close();
 		}

@@ -37,9 +37,12 @@ public final class RedisWakeSignals implements WakeSignals {
 	/** Guarded by this; created on the first subscribe. */
 	private RedisMessageListenerContainer container;
 
+	private final BlockingConnections blockingConnections;
+
 	public RedisWakeSignals(RedisConnectionFactory connectionFactory, RedisKeys keys) {
 		this.connectionFactory = connectionFactory;
 		this.keys = keys;
+		this.blockingConnections = new BlockingConnections(connectionFactory);
 	}
 
 	@Override
@@ -56,12 +59,12 @@ public final class RedisWakeSignals implements WakeSignals {
 
 	@Override
 	public PendingWait pendingWait(String queue) {
-		return new RedisPendingWait(this.connectionFactory, this.keys.wake(queue), longestBlock());
+		return new RedisPendingWait(this.blockingConnections, this.keys.wake(queue), longestBlock());
 	}
 
 	/** A wait over the shards of the queue, one shard's list at a time. */
 	PendingWait pendingWait(String queue, ShardLayout layout) {
-		return new RedisPendingWait(this.connectionFactory, new ShardTurns(queue, layout, this.keys), longestBlock());
+		return new RedisPendingWait(this.blockingConnections, new ShardTurns(queue, layout, this.keys), longestBlock());
 	}
 
 	/**

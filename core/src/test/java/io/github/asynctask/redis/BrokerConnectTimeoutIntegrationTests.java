@@ -64,8 +64,8 @@ class BrokerConnectTimeoutIntegrationTests {
 
 	@Test
 	void aWakeUpWaitStillOpeningItsConnectionEndsWhenClosed() throws InterruptedException {
-		RedisPendingWait wait = new RedisPendingWait(this.connectionFactory, new RedisKeys("asynctask").wake("mail"),
-				Duration.ofSeconds(30));
+		RedisPendingWait wait = new RedisPendingWait(new BlockingConnections(this.connectionFactory),
+				new RedisKeys("asynctask").wake("mail"), Duration.ofSeconds(30));
 		AtomicReference<Object> outcome = new AtomicReference<>();
 		Thread waiter = new Thread(() -> {
 			try {
