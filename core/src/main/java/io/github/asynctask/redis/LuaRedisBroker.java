@@ -53,6 +53,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	/** Records tasks that wait for others (flows): a few calls each, in several slots. */
 	private final WaitingEnqueue waiting;
 
+	/** Sends concurrent single submits together. */
+	private final EnqueueCoalescer coalescer = new EnqueueCoalescer(this::enqueueAll, MAX_ENQUEUE_PER_CALL);
+
 	/** Told the queue when a completion left releases owed (flows); set once at start. */
 	private volatile Consumer<String> owedReleases = (queue) -> {
 	};
@@ -96,9 +99,17 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return this.runner.sinceLastFailure();
 	}
 
+	/**
+	 * At once when no other submit is in flight, else together with the submits that
+	 * arrived meanwhile ({@link EnqueueCoalescer}); a task that waits for others (flows)
+	 * goes on its own.
+	 */
 	@Override
 	public EnqueueResult enqueue(EnqueueRequest request) {
-		return enqueueAll(List.of(request)).get(0);
+		if (!request.after().isEmpty()) {
+			return enqueueAll(List.of(request)).get(0);
+		}
+		return this.coalescer.enqueue(request);
 	}
 
 	/**
