@@ -100,14 +100,17 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 			throw new TaskCodecException("Task '" + definition.name() + "' takes " + types.length
 					+ " arguments but the call passed " + count);
 		}
-		StringWriter out = new StringWriter();
+		ObjectWriter[] writers = writers(definition);
+		StringWriter out = new StringWriter(128);
 		try (JsonGenerator generator = this.mapper.createGenerator(out)) {
 			generator.writeStartObject();
 			generator.writeNumberProperty("v", VERSION);
 			generator.writeName("args");
 			generator.writeStartArray();
+			// each argument straight into the payload's generator, by its declared type:
+			// no generator, buffer and string of its own
 			for (int i = 0; i < count; i++) {
-				generator.writeRawValue(writeArgument(definition, writers(definition)[i], types[i], i, args[i]));
+				writeArgument(generator, definition, writers[i], types[i], i, args[i]);
 			}
 			generator.writeEndArray();
 			if (!headers.isEmpty()) {
@@ -124,7 +127,9 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 			generator.writeEndObject();
 		}
 		String payload = out.toString();
-		int bytes = payload.getBytes(StandardCharsets.UTF_8).length;
+		// a char is at most 3 UTF-8 bytes: only a payload near the limit is measured
+		int bytes = (payload.length() * 3L <= this.maxPayloadBytes) ? payload.length()
+				: payload.getBytes(StandardCharsets.UTF_8).length;
 		if (bytes > this.maxPayloadBytes) {
 			throw new TaskCodecException("Payload of task '" + definition.name() + "' is " + bytes
 					+ " bytes, over the limit of " + this.maxPayloadBytes
@@ -133,10 +138,10 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 		return payload;
 	}
 
-	private String writeArgument(TaskDefinition definition, ObjectWriter writer, JavaType type, int index,
-			@Nullable Object value) {
+	private void writeArgument(JsonGenerator generator, TaskDefinition definition, ObjectWriter writer, JavaType type,
+			int index, @Nullable Object value) {
 		try {
-			return writer.writeValueAsString(value);
+			writer.writeValue(generator, value);
 		}
 		catch (JacksonException ex) {
 			throw new TaskCodecException("Argument " + index + " ('"
