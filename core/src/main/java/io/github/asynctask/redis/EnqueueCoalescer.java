@@ -140,8 +140,12 @@ final class EnqueueCoalescer {
 		}
 		finally {
 			// nobody is left waiting for a call that is over, whatever went wrong
-			group.forEach((waiter) -> waiter.fail(new IllegalStateException(
-					"Task " + waiter.request.id() + " of queue '" + waiter.request.queue() + "' got no outcome")));
+			for (Waiter waiter : group) {
+				if (!waiter.isDone()) {
+					waiter.fail(new IllegalStateException("Task " + waiter.request.id() + " of queue '"
+							+ waiter.request.queue() + "' got no outcome"));
+				}
+			}
 		}
 	}
 
