@@ -1,11 +1,11 @@
 package io.github.asynctask.flow;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
@@ -26,15 +26,16 @@ public final class PerCallAfter {
 
 	private final FlowRules rules;
 
-	/** Id -> queue of recent submits, oldest dropped first; guarded by itself. */
-	private final Map<String, String> recent = new LinkedHashMap<>(256, 0.75f, false) {
+	/**
+	 * The last {@value #RECENT} submits, in a ring each submit overwrites one slot of:
+	 * every submit records, but only a call with {@code after} ids reads (a scan), so
+	 * recording is a store rather than a hash-map insert and eviction under a lock, which
+	 * showed in submit profiles.
+	 */
+	private final AtomicReferenceArray<Recent> recent = new AtomicReferenceArray<>(RECENT);
 
-		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-			return size() > RECENT;
-		}
-
-	};
+	/** Submits recorded so far; the next one's slot. */
+	private final AtomicLong recorded = new AtomicLong();
 
 	public PerCallAfter(RedisBroker broker, FlowRules rules) {
 		this.broker = broker;
@@ -43,9 +44,7 @@ public final class PerCallAfter {
 
 	/** Remember the queue of a task this submitter recorded (or will after commit). */
 	public void submitted(String id, String queue) {
-		synchronized (this.recent) {
-			this.recent.put(id, queue);
-		}
+		this.recent.lazySet((int) (this.recorded.getAndIncrement() % RECENT), new Recent(id, queue));
 	}
 
 	/**
@@ -65,10 +64,10 @@ public final class PerCallAfter {
 	}
 
 	private String queueOf(String id, EnqueueRequest request) {
-		synchronized (this.recent) {
-			String queue = this.recent.get(id);
-			if (queue != null) {
-				return queue;
+		for (int i = 0; i < RECENT; i++) {
+			Recent recent = this.recent.get(i);
+			if (recent != null && recent.id().equals(id)) {
+				return recent.queue();
 			}
 		}
 		Set<String> queues = new LinkedHashSet<>(this.rules.queues());
@@ -81,6 +80,10 @@ public final class PerCallAfter {
 		throw new IllegalArgumentException("Task '" + request.name() + "' cannot run after task " + id
 				+ ": no queue holds a task with that id (a typo, a deleted task, or one whose data is gone after it "
 				+ "completed); pass the receipt of a task submitted here or the id of a task still kept");
+	}
+
+	/** One recorded submit. */
+	private record Recent(String id, String queue) {
 	}
 
 }

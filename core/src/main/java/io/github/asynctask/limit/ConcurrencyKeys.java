@@ -1,7 +1,11 @@
 package io.github.asynctask.limit;
 
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.definition.BizIdEvaluator;
@@ -24,6 +28,9 @@ public final class ConcurrencyKeys implements TaskDefinitionCheck {
 	private static final Logger logger = LoggerFactory.getLogger(ConcurrencyKeys.class);
 
 	private final BizIdEvaluator expressions;
+
+	/** Each task method's merged annotation, looked up once: every submit asks. */
+	private final Map<Method, Optional<AsyncTask>> annotations = new ConcurrentHashMap<>();
 
 	public ConcurrencyKeys(BizIdEvaluator expressions) {
 		this.expressions = expressions;
@@ -68,7 +75,9 @@ public final class ConcurrencyKeys implements TaskDefinitionCheck {
 	 * expression yields {@code null} (the call then runs unkeyed, logged at DEBUG).
 	 */
 	public @Nullable Limit evaluate(TaskDefinition definition, @Nullable Object[] args) {
-		AsyncTask annotation = annotation(definition);
+		AsyncTask annotation = this.annotations
+			.computeIfAbsent(definition.method(), (method) -> Optional.ofNullable(annotation(definition)))
+			.orElse(null);
 		if (annotation == null || annotation.concurrencyKey().isEmpty()) {
 			return null;
 		}

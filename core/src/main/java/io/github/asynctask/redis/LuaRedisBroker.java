@@ -31,7 +31,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 * Most tasks one enqueue call carries: bounds how long the script runs and the
 	 * arguments Lua unpacks.
 	 */
-	static final int MAX_ENQUEUE_PER_CALL = 500;
+	static final int MAX_ENQUEUE_PER_CALL = EnqueueCalls.MAX_PER_CALL;
 
 	/** Default of {@code async-task.redis-timeout}. */
 	public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(5);
@@ -52,6 +52,12 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	/** Records tasks that wait for others (flows): a few calls each, in several slots. */
 	private final WaitingEnqueue waiting;
+
+	/** Writes enqueue calls and reads their replies. */
+	private final EnqueueCalls enqueueCalls;
+
+	/** Sends concurrent single submits together. */
+	private final EnqueueCoalescer coalescer = new EnqueueCoalescer(this::enqueueAll, MAX_ENQUEUE_PER_CALL);
 
 	/** Told the queue when a completion left releases owed (flows); set once at start. */
 	private volatile Consumer<String> owedReleases = (queue) -> {
@@ -89,6 +95,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		this.completedRetention = completedRetention;
 		this.completedIds = completedIds;
 		this.waiting = new WaitingEnqueue(new FlowStore(this.runner, keys));
+		this.enqueueCalls = new EnqueueCalls(this.runner, keys);
 	}
 
 	@Override
@@ -96,14 +103,22 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return this.runner.sinceLastFailure();
 	}
 
+	/**
+	 * At once when no other submit is in flight, else together with the submits that
+	 * arrived meanwhile ({@link EnqueueCoalescer}); a task that waits for others (flows)
+	 * goes on its own.
+	 */
 	@Override
 	public EnqueueResult enqueue(EnqueueRequest request) {
-		return enqueueAll(List.of(request)).get(0);
+		if (!request.after().isEmpty()) {
+			return enqueueAll(List.of(request)).get(0);
+		}
+		return this.coalescer.enqueue(request);
 	}
 
 	/**
 	 * One script call per queue (and per {@value #MAX_ENQUEUE_PER_CALL} tasks), the calls
-	 * pipelined when there are several.
+	 * pipelined when there are several ({@link EnqueueCalls}).
 	 */
 	@Override
 	public List<EnqueueResult> enqueueAll(List<EnqueueRequest> requests) {
@@ -113,55 +128,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		if (requests.stream().anyMatch((request) -> !request.after().isEmpty())) {
 			return enqueueWithWaiting(requests);
 		}
-		List<List<Integer>> calls = enqueueCalls(requests);
-		List<List<String>> keys = new ArrayList<>(calls.size());
-		List<List<String>> args = new ArrayList<>(calls.size());
-		for (List<Integer> call : calls) {
-			String queue = requests.get(call.get(0)).queue();
-			List<String> callKeys = new ArrayList<>(5 + call.size());
-			callKeys.addAll(List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
-					this.keys.payloads(queue), this.keys.wake(queue)));
-			List<String> callArgs = new ArrayList<>(1 + call.size() * 6);
-			callArgs.add(this.keys.dueChannel(queue));
-			boolean keyed = false;
-			for (int position : call) {
-				EnqueueRequest request = requests.get(position);
-				callKeys.add(uniqueKey(request));
-				addEnqueueArgs(request, callArgs);
-				keyed |= request.concurrencyKey() != null;
-			}
-			if (keyed) {
-				// the optional trailing section: a call without keys sends nothing more
-				for (int position : call) {
-					EnqueueRequest request = requests.get(position);
-					String key = request.concurrencyKey();
-					callArgs.add((key != null) ? key : "");
-					callArgs.add(Integer.toString(request.maxConcurrency()));
-				}
-			}
-			callKeys.add(this.keys.done(queue));
-			keys.add(callKeys);
-			args.add(callArgs);
-		}
-		String firstQueue = requests.get(0).queue();
-		List<Object> replies;
-		if (calls.size() == 1) {
-			Object reply = this.runner.run(Scripts.ENQUEUE, firstQueue, keys.get(0), args.get(0));
-			replies = List.of(reply);
-		}
-		else {
-			replies = this.runner.runAll(Scripts.ENQUEUE, firstQueue, keys, args);
-		}
-		EnqueueResult[] results = new EnqueueResult[requests.size()];
-		for (int c = 0; c < calls.size(); c++) {
-			List<?> values = Replies.list(replies.get(c));
-			List<Integer> call = calls.get(c);
-			for (int i = 0; i < call.size(); i++) {
-				EnqueueRequest request = requests.get(call.get(i));
-				results[call.get(i)] = enqueueResult(request, values.get(2 * i), values.get(2 * i + 1));
-			}
-		}
-		return List.of(results);
+		return this.enqueueCalls.send(requests);
 	}
 
 	/**
@@ -180,21 +147,6 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 					: this.waiting.enqueue(request, uniqueKey(request));
 		}
 		return List.of(results);
-	}
-
-	/** Positions of the requests, grouped by queue and cut into calls of bounded size. */
-	private static List<List<Integer>> enqueueCalls(List<EnqueueRequest> requests) {
-		Map<String, List<Integer>> byQueue = new LinkedHashMap<>();
-		for (int i = 0; i < requests.size(); i++) {
-			byQueue.computeIfAbsent(requests.get(i).queue(), (queue) -> new ArrayList<>()).add(i);
-		}
-		List<List<Integer>> calls = new ArrayList<>();
-		for (List<Integer> positions : byQueue.values()) {
-			for (int from = 0; from < positions.size(); from += MAX_ENQUEUE_PER_CALL) {
-				calls.add(positions.subList(from, Math.min(positions.size(), from + MAX_ENQUEUE_PER_CALL)));
-			}
-		}
-		return calls;
 	}
 
 	/**
@@ -575,29 +527,6 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	private String uniqueKey(EnqueueRequest request) {
 		return (request.bizId() != null) ? this.keys.unique(request.queue(), request.name(), request.bizId())
 				: this.keys.noUnique(request.queue());
-	}
-
-	private static void addEnqueueArgs(EnqueueRequest request, List<String> args) {
-		boolean dedup = request.bizId() != null && request.dedupTtl().toMillis() > 0;
-		args.add(request.id());
-		args.add(request.name());
-		args.add(request.payload());
-		args.add(Integer.toString(request.maxRetries()));
-		args.add((request.at() != null) ? Long.toString(request.at().toEpochMilli())
-				: "+" + ((request.delay() != null) ? millis(request.delay()) : "0"));
-		args.add(dedup ? millis(request.dedupTtl()) : "0");
-	}
-
-	private static EnqueueResult enqueueResult(EnqueueRequest request, Object code, Object id) {
-		String value = Replies.string(id);
-		return switch ((int) Replies.number(code)) {
-			case 1 -> new EnqueueResult(value, EnqueueResult.Outcome.ENQUEUED);
-			case 2 -> new EnqueueResult(value, EnqueueResult.Outcome.SCHEDULED);
-			case 0 -> new EnqueueResult(value, EnqueueResult.Outcome.DUPLICATE);
-			case 3 -> new EnqueueResult(value, EnqueueResult.Outcome.ALREADY_EXISTS);
-			default -> throw new IllegalStateException("Unexpected enqueue reply " + code + " for task " + request.id()
-					+ " of queue '" + request.queue() + "'");
-		};
 	}
 
 	private static String millis(Duration duration) {

@@ -61,6 +61,11 @@ final class ScriptRunner {
 	 * (array).
 	 */
 	<T> T run(LuaScript script, String queue, List<String> keys, List<String> args) {
+		return run(script, queue, array(keys), array(args));
+	}
+
+	/** {@link #run(LuaScript, String, List, List)} with keys and arguments as bytes. */
+	<T> T run(LuaScript script, String queue, byte[][] keys, byte[][] args) {
 		try {
 			return runScript(script, queue, keys, args);
 		}
@@ -80,7 +85,7 @@ final class ScriptRunner {
 	}
 
 	@SuppressWarnings("unchecked")
-	private <T> T runScript(LuaScript script, String queue, List<String> keys, List<String> args) {
+	private <T> T runScript(LuaScript script, String queue, byte[][] keys, byte[][] args) {
 		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync(script, queue);
 		if (shared != null) {
 			try {
@@ -152,10 +157,8 @@ final class ScriptRunner {
 		return current;
 	}
 
-	private Object runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, List<String> keys,
-			List<String> args) {
-		byte[][] keyBytes = array(keys);
-		byte[][] argBytes = array(args);
+	private Object runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, byte[][] keyBytes,
+			byte[][] argBytes) {
 		try {
 			return awaitReply(async.evalsha(script.sha1(), ScriptOutputType.MULTI, keyBytes, argBytes));
 		}
@@ -202,6 +205,12 @@ final class ScriptRunner {
 	 * Replies are in call order.
 	 */
 	List<Object> runAll(LuaScript script, String queue, List<List<String>> keys, List<List<String>> args) {
+		return runAllBytes(script, queue, keys.stream().map(ScriptRunner::array).toList(),
+				args.stream().map(ScriptRunner::array).toList());
+	}
+
+	/** {@link #runAll} with keys and arguments as bytes. */
+	List<Object> runAllBytes(LuaScript script, String queue, List<byte[][]> keys, List<byte[][]> args) {
 		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync(script, queue);
 		if (shared != null) {
 			try {
@@ -226,11 +235,10 @@ final class ScriptRunner {
 	}
 
 	private List<Object> pipelined(RedisClusterAsyncCommands<byte[], byte[]> commands, LuaScript script,
-			List<List<String>> keys, List<List<String>> args) {
+			List<byte[][]> keys, List<byte[][]> args) {
 		List<RedisFuture<Object>> futures = new ArrayList<>(keys.size());
 		for (int i = 0; i < keys.size(); i++) {
-			futures
-				.add(commands.evalsha(script.sha1(), ScriptOutputType.MULTI, array(keys.get(i)), array(args.get(i))));
+			futures.add(commands.evalsha(script.sha1(), ScriptOutputType.MULTI, keys.get(i), args.get(i)));
 		}
 		List<Object> replies = new ArrayList<>(futures.size());
 		for (int i = 0; i < futures.size(); i++) {
@@ -242,8 +250,8 @@ final class ScriptRunner {
 					throw ex;
 				}
 				// EVAL also caches the script, so the next batch finds it by SHA
-				replies.add(awaitReply(commands.eval(script.source(), ScriptOutputType.MULTI, array(keys.get(i)),
-						array(args.get(i)))));
+				replies
+					.add(awaitReply(commands.eval(script.source(), ScriptOutputType.MULTI, keys.get(i), args.get(i))));
 			}
 		}
 		return replies;
@@ -259,17 +267,16 @@ final class ScriptRunner {
 		return call("script '" + script.name() + "'", queue, action);
 	}
 
-	private static <T> @Nullable T evalSha(RedisConnection connection, LuaScript script, List<String> keys,
-			List<String> args) {
+	private static <T> @Nullable T evalSha(RedisConnection connection, LuaScript script, byte[][] keys, byte[][] args) {
 		byte[][] keysAndArgs = keysAndArgs(keys, args);
 		try {
-			return connection.scriptingCommands().evalSha(script.sha1(), ReturnType.MULTI, keys.size(), keysAndArgs);
+			return connection.scriptingCommands().evalSha(script.sha1(), ReturnType.MULTI, keys.length, keysAndArgs);
 		}
 		catch (RuntimeException ex) {
 			if (!isNoScript(ex)) {
 				throw ex;
 			}
-			return connection.scriptingCommands().eval(script.source(), ReturnType.MULTI, keys.size(), keysAndArgs);
+			return connection.scriptingCommands().eval(script.source(), ReturnType.MULTI, keys.length, keysAndArgs);
 		}
 	}
 
@@ -282,22 +289,19 @@ final class ScriptRunner {
 		return false;
 	}
 
-	private static byte[][] keysAndArgs(List<String> keys, List<String> args) {
-		List<byte[]> all = bytes(keys);
-		all.addAll(bytes(args));
-		return all.toArray(new byte[0][]);
-	}
-
-	private static List<byte[]> bytes(List<String> values) {
-		List<byte[]> result = new ArrayList<>(values.size());
-		for (String value : values) {
-			result.add(value.getBytes(StandardCharsets.UTF_8));
-		}
-		return result;
+	private static byte[][] keysAndArgs(byte[][] keys, byte[][] args) {
+		byte[][] all = new byte[keys.length + args.length][];
+		System.arraycopy(keys, 0, all, 0, keys.length);
+		System.arraycopy(args, 0, all, keys.length, args.length);
+		return all;
 	}
 
 	private static byte[][] array(List<String> values) {
-		return bytes(values).toArray(new byte[0][]);
+		byte[][] result = new byte[values.size()][];
+		for (int i = 0; i < result.length; i++) {
+			result[i] = values.get(i).getBytes(StandardCharsets.UTF_8);
+		}
+		return result;
 	}
 
 	static RedisUnavailableException failure(String what, String queue, Throwable cause) {

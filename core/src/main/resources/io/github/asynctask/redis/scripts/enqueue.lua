@@ -4,7 +4,9 @@
   key is claimed with SET NX PX in the same script, so a duplicate never creates a task.
   Re-sending an id that exists, or that completed within the completed-ids window (its data
   may be gone already), changes nothing. Tasks are taken in order, so a later one
-  in the same call sees what an earlier one did.
+  in the same call sees what an earlier one did. Per call, not per task: one HMGET and one
+  ZMSCORE look the ids up; tasks without a bizId are written by one HSET each for metas and
+  payloads, one ZADD and one LPUSH; a task with a bizId claims its key and is written at once.
 
   KEYS[1] <prefix>:{q}:t          tasks hash (meta)
   KEYS[2] <prefix>:{q}:pending    list
@@ -29,46 +31,6 @@
 local tasks, pending, scheduled, payloads, wake_list = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local due_channel = ARGV[1]
 local done = KEYS[#KEYS]
-local now = now_ms()
-local out = {}
-local pushed = {}
-
-local function run_at_of(when)
-  if string.sub(when, 1, 1) == '+' then
-    return now + tonumber(string.sub(when, 2))
-  end
-  return tonumber(when)
-end
-
-local function enqueue_one(unique, id, name, payload, max_retries, when, dedup_ttl, ckey, cmax)
-  if redis.call('HEXISTS', tasks, id) == 1 then
-    return 3, id
-  end
-  if redis.call('ZSCORE', done, id) then
-    return 3, id
-  end
-  if dedup_ttl > 0 and not redis.call('SET', unique, id, 'NX', 'PX', dedup_ttl) then
-    return 0, redis.call('GET', unique) or ''
-  end
-  local run_at = run_at_of(when)
-  -- a, k and t are left out while they hold their defaults (0, none, c): bytes per pending task
-  local meta = with_biz_id({ v = 2, n = name, s = 'p', m = max_retries, c = now }, unique, name)
-  if ckey and ckey ~= '' then
-    meta.ck = ckey
-    meta.cm = cmax
-  end
-  if run_at > now then
-    meta.s = 's'
-    create_task(tasks, payloads, id, meta, payload)
-    redis.call('ZADD', scheduled, run_at, id)
-    wake_if_first(scheduled, id, due_channel)
-    return 2, id
-  end
-  create_task(tasks, payloads, id, meta, payload)
-  pushed[#pushed + 1] = id
-  return 1, id
-end
-
 local count = #KEYS - 6
 local keyed = #ARGV == 1 + 8 * count
 if not keyed and #ARGV ~= 1 + 6 * count then
@@ -80,13 +42,97 @@ for i = 1, count do
     return redis.error_reply('enqueue: task ' .. i .. ' has a concurrency key but no limit of at least 1')
   end
 end
+
+if count == 0 then
+  return {}
+end
+
+local now = now_ms()
+local out = {}
+local pushed = {}
+-- Tasks without a bizId are written together once every task was looked at (two HSETs, one
+-- ZADD per call rather than commands per task), so a task that fails the call half-way (a
+-- dedup key of the wrong type) leaves none of them half-written; created marks the ids
+-- recorded by this call meanwhile, so a later task with the same id sees the earlier one.
+-- A task with a bizId claims its key and is written at once, as a re-send relies on the key
+-- naming a task that exists.
+local metas, bodies, created = {}, {}, {}
+local later, later_ids = {}, {}
+-- cjson.encode(name) by task name: a call's tasks mostly share one
+local names = {}
+
+-- Which ids exist, or completed within the completed-ids window: one lookup each per call.
+local ids = {}
+for i = 1, count do
+  ids[i] = ARGV[2 + 6 * (i - 1)]
+end
+local existing = redis.call('HMGET', tasks, unpack(ids))
+local completed = redis.call('ZMSCORE', done, unpack(ids))
+
+local function run_at_of(when)
+  if string.sub(when, 1, 1) == '+' then
+    return now + tonumber(string.sub(when, 2))
+  end
+  return tonumber(when)
+end
+
+local function enqueue_one(i, unique, id, name, payload, max_retries, when, dedup_ttl, ckey, cmax)
+  if existing[i] or completed[i] or created[id] then
+    return 3, id
+  end
+  local dedup = dedup_ttl > 0
+  if dedup and not redis.call('SET', unique, id, 'NX', 'PX', dedup_ttl) then
+    return 0, redis.call('GET', unique) or ''
+  end
+  local run_at = run_at_of(when)
+  local is_later = run_at > now
+  local name_json = names[name]
+  if not name_json then
+    name_json = cjson.encode(name)
+    names[name] = name_json
+  end
+  -- a, k and t are left out while they hold their defaults (0, none, c): bytes per pending task
+  local meta = new_meta_json(name_json, is_later and 's' or 'p', max_retries, now, biz_id_of(unique, name),
+    (ckey and ckey ~= '') and ckey or nil, cmax)
+  created[id] = true
+  if dedup then
+    create_task(tasks, payloads, id, meta, payload)
+  else
+    metas[#metas + 1] = id
+    metas[#metas + 1] = meta
+    bodies[#bodies + 1] = id
+    bodies[#bodies + 1] = payload
+  end
+  if not is_later then
+    pushed[#pushed + 1] = id
+    return 1, id
+  end
+  if dedup then
+    redis.call('ZADD', scheduled, run_at, id)
+    wake_if_first(scheduled, id, due_channel)
+  else
+    later[#later + 1] = run_at
+    later[#later + 1] = id
+    later_ids[id] = true
+  end
+  return 2, id
+end
+
 for i = 1, count do
   local a = 2 + 6 * (i - 1)
   local k = 2 + 6 * count + 2 * (i - 1)
-  local code, id = enqueue_one(KEYS[5 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
+  local code, id = enqueue_one(i, KEYS[5 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
     ARGV[a + 4], tonumber(ARGV[a + 5]), keyed and ARGV[k] or nil, keyed and tonumber(ARGV[k + 1]) or nil)
   out[#out + 1] = code
   out[#out + 1] = id
+end
+create_tasks(tasks, payloads, metas, bodies)
+if #later > 0 then
+  redis.call('ZADD', scheduled, unpack(later))
+  local first = redis.call('ZRANGE', scheduled, 0, 0)[1]
+  if first and later_ids[first] then
+    redis.call('PUBLISH', due_channel, '')
+  end
 end
 if #pushed > 0 and redis.call('LPUSH', pending, unpack(pushed)) == #pushed then
   wake(wake_list)

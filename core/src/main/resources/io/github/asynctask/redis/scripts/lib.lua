@@ -197,27 +197,63 @@ local function new_meta(name, max_retries, now)
   return { v = 2, n = name, s = 'p', m = max_retries, c = now }
 end
 
--- Stores on a new task's meta the bizId its dedup key names (unique: the task's dedup key
--- <prefix>:{q}:u:<len>:<name>:<bizId>, or a placeholder without one). Read from the key the
--- caller already passes, so no argument changes; a placeholder, a key of another name or
--- a hashed (long) bizId stores nothing. Costs 7 bytes plus the bizId's per task with one.
-local function with_biz_id(meta, unique, name)
+-- The bizId a new task's dedup key names (unique: the task's dedup key
+-- <prefix>:{q}:u:<len>:<name>:<bizId>, or a placeholder without one), kept in its meta as b.
+-- Read from the key the caller already passes, so no argument changes; a placeholder, a key
+-- of another name or a hashed (long) bizId gives nil. Costs 7 bytes plus the bizId's per task
+-- with one. Without a bizId (no '}:u:' in the key) it costs one search.
+local function biz_id_of(unique, name)
+  if not string.find(unique, '}:u:', 1, true) then
+    return nil
+  end
   local marker = '}:u:' .. #name .. ':' .. name .. ':'
   local at = string.find(unique, marker, 1, true)
   if not at then
-    return meta
+    return nil
   end
   local biz_id = string.sub(unique, at + #marker)
   if biz_id ~= '' and #biz_id <= MAX_STORED_BIZ_ID then
-    meta.b = biz_id
+    return biz_id
   end
+  return nil
+end
+
+-- Stores on a new task's meta the bizId its dedup key names (biz_id_of).
+local function with_biz_id(meta, unique, name)
+  meta.b = biz_id_of(unique, name)
   return meta
 end
 
--- Records a new task: its meta and, once for its whole life, its payload.
+-- The meta JSON of a new task (state 'p' or 's'), written as cjson.encode would write
+-- { v = 2, n = name, s = state, m = max_retries, c = now, b = biz_id, ck = ckey, cm = cmax }
+-- but without building and walking a table: the enqueue script writes one per task.
+-- name_json is cjson.encode(name), which callers reuse across tasks of one name; biz_id and
+-- ckey are nil when absent. Numbers are integers below 2^53, written as Lua writes them.
+local function new_meta_json(name_json, state, max_retries, now, biz_id, ckey, cmax)
+  local json = '{"v":2,"n":' .. name_json .. ',"s":"' .. state .. '","m":' .. max_retries .. ',"c":' .. now
+  if biz_id then
+    json = json .. ',"b":' .. cjson.encode(biz_id)
+  end
+  if ckey then
+    json = json .. ',"ck":' .. cjson.encode(ckey) .. ',"cm":' .. cmax
+  end
+  return json .. '}'
+end
+
+-- Records a new task: its meta (a table, or its JSON from new_meta_json) and, once for its
+-- whole life, its payload.
 local function create_task(tasks, payloads, id, meta, payload)
-  redis.call('HSET', tasks, id, cjson.encode(meta))
+  redis.call('HSET', tasks, id, (type(meta) == 'table') and cjson.encode(meta) or meta)
   redis.call('HSET', payloads, id, payload)
+end
+
+-- Records new tasks with two writes however many there are: metas and bodies are flat lists
+-- { id1, meta JSON 1, id2, ... } and { id1, payload 1, id2, ... } (create_task for one).
+local function create_tasks(tasks, payloads, metas, bodies)
+  if #metas > 0 then
+    redis.call('HSET', tasks, unpack(metas))
+    redis.call('HSET', payloads, unpack(bodies))
+  end
 end
 
 local function payload_of(payloads, id)
