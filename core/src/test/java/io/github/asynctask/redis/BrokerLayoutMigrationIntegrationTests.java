@@ -1,6 +1,7 @@
 package io.github.asynctask.redis;
 
 import java.time.Duration;
+import java.util.List;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
@@ -11,8 +12,9 @@ import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tasks left in Redis by key layout v1 ({@code "meta\npayload"} in the tasks hash) keep
- * flowing: read as they are, converted to layout v2 by their next transition.
+ * Tasks in the layout-v1 form ({@code "meta\npayload"} in the tasks hash: left by key
+ * layout v1, and how every task is stored until its first delivery) keep flowing: read as
+ * they are, converted to layout v2 by their next transition.
  */
 class BrokerLayoutMigrationIntegrationTests extends BrokerIntegrationTestSupport {
 
@@ -48,14 +50,41 @@ class BrokerLayoutMigrationIntegrationTests extends BrokerIntegrationTestSupport
 	}
 
 	@Test
-	void transitionsRewriteTheMetaOnlyAndThePayloadIsWrittenOnce() {
+	void aNewTaskIsOneFieldUntilItsFirstDeliveryThenTransitionsRewriteTheMetaOnly() {
 		String id = fixture.enqueue();
-		assertThat(fixture.redis.cli("HGET", this.keys.payloads(QUEUE), id)).isEqualTo("{\"args\":[1]}");
-		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id)).doesNotContain("args");
+		// one hash entry per queued task, in the layout-1 form every version reads
+		String stored = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id);
+		assertThat(stored).startsWith("{").endsWith("\n{\"args\":[1]}").contains("\"v\":1");
+		assertThat(fixture.hlen(this.keys.payloads(QUEUE))).isZero();
+		assertThat(this.broker.find(QUEUE, id).orElseThrow().payload()).isEqualTo("{\"args\":[1]}");
 		Delivery delivery = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(delivery.payload()).isEqualTo("{\"args\":[1]}");
+		// the first delivery moves the payload to the payloads hash, once for the task's
+		// life
+		assertThat(fixture.redis.cli("HGET", this.keys.payloads(QUEUE), id)).isEqualTo("{\"args\":[1]}");
+		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id)).doesNotContain("args").doesNotContain("\n");
 		this.broker.retry(delivery, Duration.ZERO, "boom");
+		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id)).doesNotContain("args");
 		this.broker.forward(QUEUE, 10);
 		assertThat(this.broker.dequeue(QUEUE, 1, LEASE).get(0).payload()).isEqualTo("{\"args\":[1]}");
+	}
+
+	@Test
+	void scheduledAndWaitingTasksAreOneFieldUntilTheirFirstDeliveryToo() {
+		assertThat(this.broker
+			.enqueue(
+					EnqueueRequest.now(QUEUE, "later", "mail.send", "{\"args\":[2]}", 2).withDelay(Duration.ofHours(1)))
+			.outcome()).isEqualTo(EnqueueResult.Outcome.SCHEDULED);
+		assertThat(this.broker
+			.enqueue(EnqueueRequest.now(QUEUE, "ship-7", "order.ship", "{\"args\":[3]}", 2)
+				.withBizId("order-7", Duration.ofHours(1))
+				.withAfter(List.of(EnqueueRequest.Awaited.task(QUEUE, "order.pay", "order-7")), Duration.ofHours(1)))
+			.outcome()).isEqualTo(EnqueueResult.Outcome.WAITING);
+		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), "later")).endsWith("\n{\"args\":[2]}");
+		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), "ship-7")).endsWith("\n{\"args\":[3]}");
+		assertThat(this.broker.find(QUEUE, "later").orElseThrow().state()).isEqualTo(TaskState.SCHEDULED);
+		assertThat(this.broker.find(QUEUE, "ship-7").orElseThrow().payload()).isEqualTo("{\"args\":[3]}");
+		assertThat(fixture.hlen(this.keys.payloads(QUEUE))).isZero();
 	}
 
 }
