@@ -131,10 +131,9 @@ local function take(id)
     meta.k = ARGV[4 + given]
     meta.s = 'a'
     meta.t = now
-    -- read before the write: a task's first delivery moves its payload (layout-v1 form)
     local payload = payload_of(payloads, id)
     out[#out + 1] = id
-    out[#out + 1] = write_task(tasks, payloads, id, meta)
+    out[#out + 1] = write_delivered(tasks, payloads, id, meta)
     out[#out + 1] = payload
     redis.call('ZADD', active, deadline, id)
     redis.call('HSET', leases, id, meta.k)

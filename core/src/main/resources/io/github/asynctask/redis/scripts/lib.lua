@@ -20,8 +20,9 @@
   Every time value is Redis TIME in milliseconds.
   Layout v1 kept "<meta JSON with v 1>\n<payload>" in the tasks hash alone: such a value is
   still read, and the task's next write converts it (payload moved to the payloads hash).
-  A new task is stored in that form until its first write (create_task), so a queued task
-  is one hash entry; the payloads hash holds the payloads of tasks delivered at least once.
+  A new task is stored in that form (create_task) and keeps it through its fetches
+  (write_delivered) until another write converts it, so a queued task is one hash entry and
+  a delivery that succeeds never touches the payloads hash.
 ]]
 cjson.encode_number_precision(14)
 
@@ -193,6 +194,22 @@ local function write_task(tasks, payloads, id, meta)
   return value
 end
 
+-- Writes the meta of a task handed to a worker. A task still in the layout-v1 form stays in
+-- it (meta and payload rewritten in one HSET): most deliveries end in an ack that deletes
+-- the task, so moving the payload to the payloads hash now would be a write for nothing; a
+-- delivery that fails or is handed back converts it. Returns the meta JSON written.
+local function write_delivered(tasks, payloads, id, meta)
+  local v1_payload = v1_payloads[id]
+  if not v1_payload then
+    return write_task(tasks, payloads, id, meta)
+  end
+  meta.v = 1
+  local value = cjson.encode(meta)
+  redis.call('HSET', tasks, id, value .. '\n' .. v1_payload)
+  v1_payloads[id] = nil
+  return value
+end
+
 -- The meta of a new pending task; a, k and t are left out while they hold their defaults
 -- (0, none, c): bytes per pending task.
 local function new_meta(name, max_retries, now)
@@ -218,8 +235,9 @@ end
 
 -- Records a new task as one field of the tasks hash, in the layout-v1 form every version
 -- reads ("<meta JSON, v 1>\n<payload>"): a queued task costs one hash entry, not two (about
--- 75 bytes). Its first write (a fetch, usually) converts it: the payload moves to the
--- payloads hash, once for the task's life, and later transitions rewrite the meta only.
+-- 90 bytes). A fetch keeps that form (write_delivered); any other write converts it: the
+-- payload moves to the payloads hash, once for the task's life, and later transitions
+-- rewrite the meta only.
 local function create_task(tasks, payloads, id, meta, payload)
   meta.v = 1
   redis.call('HSET', tasks, id, cjson.encode(meta) .. '\n' .. payload)
