@@ -136,8 +136,17 @@ end
 local v1_payloads = {}
 
 -- The decoded meta of a stored value, or nil and why not; a layout-v1 value also yields its
--- payload.
+-- payload. The one-field form is tried first when there is a newline (a v2 meta never holds
+-- one): every new task is in it until converted, and decoding the whole value first would
+-- fail at the payload, building an error, on every fetch.
 local function decode_meta(raw)
+  local nl = string.find(raw, '\n', 1, true)
+  if nl then
+    local ok, decoded = pcall(cjson.decode, string.sub(raw, 1, nl - 1))
+    if ok and type(decoded) == 'table' and decoded.v == 1 then
+      return decoded, string.sub(raw, nl + 1), nil
+    end
+  end
   local ok, decoded = pcall(cjson.decode, raw)
   if ok and type(decoded) == 'table' and decoded.v ~= 1 then
     if decoded.v ~= 2 then
@@ -145,7 +154,6 @@ local function decode_meta(raw)
     end
     return decoded, nil, nil
   end
-  local nl = string.find(raw, '\n', 1, true)
   if not nl then
     return nil, nil, 'unreadable meta'
   end
