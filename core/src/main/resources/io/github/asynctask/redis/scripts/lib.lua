@@ -22,7 +22,7 @@
   still read, and the task's next write converts it (payload moved to the payloads hash).
   A new task is stored in that form (create_task) and keeps it through its fetches
   (write_delivered) until another write converts it, so a queued task is one hash entry and
-  a delivery that succeeds never touches the payloads hash.
+  a delivery that succeeds never writes to the payloads hash.
 ]]
 cjson.encode_number_precision(14)
 
