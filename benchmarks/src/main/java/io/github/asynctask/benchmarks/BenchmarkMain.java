@@ -53,9 +53,10 @@ public final class BenchmarkMain {
 	}
 
 	static List<Scenario> scenarios() {
-		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(), new LatenessScenario(),
-				new MemoryScenario(), new IdleScenario(), new ScheduleScenario(), new ConsoleScenario(),
-				new WorkloadScenario(), new OutboxScenario(), new ScaleScenario());
+		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(),
+				new LatencyLoadScenario(), new LatenessScenario(), new MemoryScenario(), new IdleScenario(),
+				new ScheduleScenario(), new ConsoleScenario(), new WorkloadScenario(), new OutboxScenario(),
+				new ScaleScenario());
 	}
 
 	/**

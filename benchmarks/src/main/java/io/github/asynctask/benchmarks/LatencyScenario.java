@@ -9,7 +9,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * {@code latency}: a steady rate of submits from one thread to an idle pool of 16;
  * enqueue-to-start delay (from just before the submit call to the body's start)
- * percentiles in milliseconds.
+ * percentiles in milliseconds, and the context switches per task of the system's threads
+ * (see {@link ContextSwitches}).
  */
 final class LatencyScenario implements Scenario {
 
@@ -22,6 +23,10 @@ final class LatencyScenario implements Scenario {
 
 	@Override
 	public void run(SystemUnderTest system, Runner runner) {
+		if (!runner.options().wantsScenario(name())) {
+			// only latency.load was asked for
+			return;
+		}
 		int rate = runner.options().latencyRate();
 		int seconds = runner.options().latencySeconds();
 		Map<String, Object> params = new LinkedHashMap<>();
@@ -42,6 +47,7 @@ final class LatencyScenario implements Scenario {
 			Thread.sleep(1_000);
 			Probe.reset(count, true);
 			long period = 1_000_000_000L / (warmup ? WARMUP_SPEED_UP * rate : rate);
+			long switchesBefore = ContextSwitches.now();
 			long start = System.nanoTime();
 			for (int i = 0; i < count; i++) {
 				long due = start + i * period;
@@ -51,7 +57,10 @@ final class LatencyScenario implements Scenario {
 				contender.submit(TaskArg.of(System.nanoTime()));
 			}
 			ThroughputScenario.awaitAll(system, count, 30_000);
-			return percentiles(Probe.sortedDelays(), 50, 95, 99);
+			long switches = ContextSwitches.now() - switchesBefore;
+			Map<String, Double> figures = percentiles(Probe.sortedDelays(), 50, 95, 99);
+			figures.put("ctxSwitchesPerTask", Math.round(100.0 * switches / count) / 100.0);
+			return figures;
 		});
 	}
 

@@ -27,4 +27,16 @@ class BenchmarkSmokeIntegrationTests {
 				"\"status\":\"ok\"", "\"submitsPerSec\"");
 	}
 
+	@Test
+	void aSmallLatencyLoadRunMeasuresTheDrainThenSendsOpenLoopAndWritesAResultLine(@TempDir Path dir) throws Exception {
+		Path out = dir.resolve("results.jsonl");
+		int status = BenchmarkMain.run(Options.parse("--n=200", "--scenarios=latency.load", "--systems=async-task",
+				"--latency-seconds=1", "--warmups=0", "--reps=1", "--out=" + out));
+		List<String> lines = Files.readAllLines(out);
+		assertThat(status).isZero();
+		assertThat(lines).as("latency.load alone, without the idle latency variant").hasSize(1);
+		assertThat(lines.get(0)).contains("\"scenario\":\"latency.load\"", "\"status\":\"ok\"", "\"drainPerSec\"",
+				"\"ratePerSec\"", "\"p999Ms\"", "\"sendLateP99Ms\"", "\"ctxSwitchesPerTask\"");
+	}
+
 }

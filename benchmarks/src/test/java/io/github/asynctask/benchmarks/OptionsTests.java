@@ -36,6 +36,33 @@ class OptionsTests {
 	}
 
 	@Test
+	void latencyLoadSendsAFractionOfEachSystemsDrainMeasuredUnlessGiven() {
+		Options defaults = Options.parse();
+		assertThat(defaults.loadFraction()).isEqualTo(0.8);
+		assertThat(defaults.loadDrain()).isEmpty();
+		assertThat(defaults.loadReference()).isEqualTo("drain");
+		assertThat(Options.parse("--load-reference=combined").loadReference()).isEqualTo("combined");
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--load-reference=max"))
+			.withMessageContaining("drain or combined");
+		Options given = Options.parse("--load-fraction=0.5", "--load-drain=async-task:24_000,jesque:9000");
+		assertThat(given.loadFraction()).isEqualTo(0.5);
+		assertThat(given.loadDrain()).containsEntry("async-task", 24_000).containsEntry("jesque", 9_000);
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--load-fraction=1.5"))
+			.withMessageContaining("--load-fraction must be in (0, 1]");
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--load-drain=jesque"))
+			.withMessageContaining("system:rate");
+	}
+
+	@Test
+	void latencyLoadRunsOnlyWhenNamedAndThenWithoutTheIdleVariant() {
+		Options alone = Options.parse("--scenarios=latency.load");
+		assertThat(alone.namesScenario("latency.load")).isTrue();
+		assertThat(alone.wantsScenario("latency")).as("the idle latency variant").isFalse();
+		assertThat(Options.parse("--scenarios=latency").namesScenario("latency.load")).isFalse();
+		assertThat(Options.parse().namesScenario("latency.load")).as("not in the default run").isFalse();
+	}
+
+	@Test
 	void unknownOrNonPositiveArgumentsAreRefusedWithTheUsage() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--fast"))
 			.withMessageContaining("--scenarios=");

@@ -1,17 +1,37 @@
 package io.github.asynctask.redis;
 
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where an instance's fetcher of one sharded queue stands: the shard the next fetch
  * starts at, the shard it last waited on for a wake-up, and whether the last full fetch
- * found every shard empty. An idle fetcher then looks only at the shard it just waited on
- * (a token came from there, or it was its turn), so an idle queue costs one wait and one
- * fetch per shard per turn, not a fetch of every shard after every wait.
+ * found every shard empty.
+ * <p>
+ * A busy fetcher keeps to one shard: the next fetch starts where the last one filled up,
+ * for at most {@link #STAY} fetches in a row, then at the shard after it. The tasks that
+ * run at once on an instance then mostly come from one shard, so their acks group into
+ * one script call as on an unsharded queue, and the instance's calls go to one master at
+ * a time instead of waking every master for a few tasks each. Each instance starts at a
+ * random shard, so several instances spread over the shards. An idle fetcher looks only
+ * at the shard it just waited on (a token came from there, or it was its turn), so an
+ * idle queue costs one wait and one fetch per shard per turn, not a fetch of every shard
+ * after every wait.
+ * <p>
+ * Races between threads fetching one queue at once cost fairness only, never a task.
  */
 final class ShardCursor {
 
-	private final AtomicInteger nextStart = new AtomicInteger();
+	/**
+	 * How many fetches in a row start at the same shard while it keeps filling them: long
+	 * enough for its acks to group, short enough that on a single busy instance the other
+	 * shards wait only a few hundred fetches.
+	 */
+	static final int STAY = 16;
+
+	private volatile int start = ThreadLocalRandom.current().nextInt(ShardName.MAX_SHARDS);
+
+	/** Fetches in a row that started at {@link #start}. */
+	private volatile int stayed;
 
 	/** Only the fetcher thread turns it. */
 	private int nextWait;
@@ -20,8 +40,33 @@ final class ShardCursor {
 
 	private volatile boolean idle;
 
-	int nextStart(int shards) {
-		return Math.floorMod(this.nextStart.getAndIncrement(), shards);
+	int start(int shards) {
+		return Math.floorMod(this.start, shards);
+	}
+
+	/**
+	 * Record where a fetch that started at {@code started} ended.
+	 * @param started the shard it started at
+	 * @param ended the last shard it asked
+	 * @param filled whether it got every task it wanted (so {@code ended} may hold more)
+	 */
+	void fetched(int started, int ended, boolean filled) {
+		if (!filled) {
+			this.start = started + 1;
+			this.stayed = 0;
+		}
+		else if (ended != started) {
+			this.start = ended;
+			this.stayed = 1;
+		}
+		else if (this.stayed + 1 >= STAY) {
+			this.start = started + 1;
+			this.stayed = 0;
+		}
+		else {
+			this.start = started;
+			this.stayed = this.stayed + 1;
+		}
 	}
 
 	int nextWait(int shards) {

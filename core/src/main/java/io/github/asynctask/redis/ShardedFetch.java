@@ -8,13 +8,13 @@ import io.github.asynctask.limit.RateLimit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A fetch over the shards of one queue: starts at the shard after the one the previous
- * fetch started at (so no shard is favoured), takes from the next shard while fewer tasks
- * than wanted came back, and stops once it has as many as there are free threads. After a
- * fetch that found every shard empty, the next one looks first at the shard the fetcher
- * waited on meanwhile, and at the others only if that one had tasks
- * ({@link ShardCursor}). A shard that cannot be reached is skipped; the fetch fails only
- * when all of them failed and none gave a task.
+ * A fetch over the shards of one queue: starts at the shard the {@link ShardCursor} names
+ * (the one that filled the previous fetches, for a while, then the next), takes from the
+ * next shard while fewer tasks than wanted came back, and stops once it has as many as
+ * there are free threads. After a fetch that found every shard empty, the next one looks
+ * first at the shard the fetcher waited on meanwhile, and at the others only if that one
+ * had tasks ({@link ShardCursor}). A shard that cannot be reached is skipped; the fetch
+ * fails only when all of them failed and none gave a task.
  */
 final class ShardedFetch {
 
@@ -33,16 +33,17 @@ final class ShardedFetch {
 		}
 		ShardCursor cursor = this.layout.cursor(queue);
 		int idleShard = cursor.idleShard(names.size());
-		int start = (idleShard >= 0) ? idleShard : cursor.nextStart(names.size());
+		int start = (idleShard >= 0) ? idleShard : cursor.start(names.size());
+		int ended = start;
 		List<Delivery> taken = new ArrayList<>(max);
 		Duration retryAfter = Duration.ZERO;
 		boolean keyBlocked = false;
 		RuntimeException failure = null;
 		int failed = 0;
 		for (int i = 0; i < names.size() && taken.size() < max; i++) {
+			ended = (start + i) % names.size();
 			try {
-				Dequeued dequeued = this.shards.dequeue(names.get((start + i) % names.size()), max - taken.size(),
-						lease, limit);
+				Dequeued dequeued = this.shards.dequeue(names.get(ended), max - taken.size(), lease, limit);
 				taken.addAll(dequeued.deliveries());
 				keyBlocked |= dequeued.keyBlocked();
 				if (dequeued.limited() && (retryAfter.isZero() || dequeued.retryAfter().compareTo(retryAfter) < 0)) {
@@ -63,6 +64,7 @@ final class ShardedFetch {
 			throw failure;
 		}
 		cursor.idle(taken.isEmpty() && failure == null && retryAfter.isZero() && !keyBlocked);
+		cursor.fetched(start, ended, taken.size() >= max);
 		return new Dequeued(taken, taken.isEmpty() ? retryAfter : Duration.ZERO, keyBlocked);
 	}
 

@@ -62,24 +62,67 @@ class ShardedRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
-	void aFetchStartsAtTheNextShardEachTimeAndTakesFromTheNextWhenOneRunsDry() {
+	void aFetchKeepsToTheShardThatFilledItAndTakesFromTheNextWhenOneRunsDry() {
 		enqueue(40);
+		List<String> shards = this.sharded.layout().served("q");
 		List<Integer> sizes = this.sharded.shardStats("q").stream().map((s) -> (int) s.pending()).toList();
 		List<Delivery> first = this.sharded.dequeue("q", 1, LEASE);
+		int at = shards.indexOf(first.get(0).queue());
+		// filled from one shard: the next fetch starts there again, so what runs at once
+		// comes from one shard and its acks group into one call
 		List<Delivery> second = this.sharded.dequeue("q", 1, LEASE);
-		assertThat(first.get(0).queue()).isEqualTo("q");
-		assertThat(second.get(0).queue()).isEqualTo("q#1");
-		// more than shard 2 holds: the rest comes from shard 3, then shard 0
-		List<Delivery> third = this.sharded.dequeue("q", sizes.get(2) + 2, LEASE);
-		assertThat(third).hasSize(sizes.get(2) + 2);
-		assertThat(third.stream().map(Delivery::queue).collect(Collectors.toSet())).containsExactlyInAnyOrder("q#2",
-				"q#3");
+		assertThat(second.get(0).queue()).isEqualTo(shards.get(at));
+		// more than that shard still holds: the rest comes from the next one...
+		int left = sizes.get(at) - 2;
+		List<Delivery> third = this.sharded.dequeue("q", left + 2, LEASE);
+		assertThat(third).hasSize(left + 2);
+		assertThat(third.stream().map(Delivery::queue).collect(Collectors.toSet()))
+			.containsExactlyInAnyOrder(shards.get(at), shards.get((at + 1) % 4));
+		// ...where the next fetch starts
+		assertThat(this.sharded.dequeue("q", 1, LEASE).get(0).queue()).isEqualTo(shards.get((at + 1) % 4));
 		List<Delivery> rest = this.sharded.dequeue("q", 100, LEASE);
-		assertThat(first.size() + second.size() + third.size() + rest.size()).isEqualTo(40);
+		assertThat(first.size() + second.size() + third.size() + 1 + rest.size()).isEqualTo(40);
 		assertThat(this.sharded.stats("q").active()).isEqualTo(40);
 		// a delivery names its shard, so its ack goes there
 		assertThat(this.sharded.complete(rest.get(0), Duration.ZERO)).isEqualTo(AckResult.APPLIED);
 		assertThat(this.sharded.stats("q").active()).isEqualTo(39);
+	}
+
+	@Test
+	void aShardKeepsTheFetchesForABoundedRunThenTheNextShardGetsItsTurn() {
+		enqueue(400);
+		List<String> shards = this.sharded.layout().served("q");
+		List<String> fetchedFrom = new ArrayList<>();
+		for (int i = 0; i < ShardCursor.STAY * 3; i++) {
+			fetchedFrom.add(this.sharded.dequeue("q", 1, LEASE).get(0).queue());
+		}
+		int at = shards.indexOf(fetchedFrom.get(0));
+		for (int turn = 0; turn < 3; turn++) {
+			assertThat(fetchedFrom.subList(turn * ShardCursor.STAY, (turn + 1) * ShardCursor.STAY))
+				.as("fetches %d..%d", turn * ShardCursor.STAY, (turn + 1) * ShardCursor.STAY - 1)
+				.containsOnly(shards.get((at + turn) % 4));
+		}
+	}
+
+	@Test
+	void aFetchThatFindsTooFewEverywhereMovesTheNextStartOn() {
+		enqueue(8);
+		List<String> shards = this.sharded.layout().served("q");
+		List<Delivery> all = this.sharded.dequeue("q", 100, LEASE);
+		assertThat(all).hasSize(8);
+		enqueue("more-", 40);
+		int allStartedAt = shards.indexOf(all.get(0).queue());
+		assertThat(this.sharded.dequeue("q", 1, LEASE).get(0).queue()).isEqualTo(shards.get((allStartedAt + 1) % 4));
+	}
+
+	@Test
+	void instancesStartAtDifferentShards() {
+		enqueue(40);
+		Set<String> starts = new HashSet<>();
+		for (int i = 0; i < 30; i++) {
+			starts.add(new ShardedRedisBroker(this.broker, Map.of("q", 4)).dequeue("q", 1, LEASE).get(0).queue());
+		}
+		assertThat(starts).hasSizeGreaterThan(1);
 	}
 
 	@Test
@@ -168,9 +211,13 @@ class ShardedRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	private List<String> enqueue(int count) {
+		return enqueue("task-", count);
+	}
+
+	private List<String> enqueue(String idPrefix, int count) {
 		List<EnqueueRequest> requests = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
-			requests.add(EnqueueRequest.now("q", "task-" + i, "t", "{}", 0));
+			requests.add(EnqueueRequest.now("q", idPrefix + i, "t", "{}", 0));
 		}
 		assertThat(this.sharded.enqueueAll(requests)).extracting(EnqueueResult::outcome)
 			.containsOnly(EnqueueResult.Outcome.ENQUEUED);

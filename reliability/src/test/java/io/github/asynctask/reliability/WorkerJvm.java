@@ -24,7 +24,11 @@ final class WorkerJvm implements AutoCloseable {
 
 	static final String CLOCK = "WORKER-CLOCK";
 
-	private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+	/**
+	 * Generous: on a 2-core machine at load average 25 three worker JVMs of the cluster
+	 * scenarios had not logged a line after a minute; only a failing start waits it out.
+	 */
+	private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
 	private final String name;
 

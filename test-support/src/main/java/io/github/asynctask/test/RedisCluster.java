@@ -70,10 +70,11 @@ public final class RedisCluster implements AutoCloseable {
 			throw new IllegalArgumentException("Replicas per master must be 0 or more, not " + replicasPerMaster);
 		}
 		List<RedisProcess> started = new ArrayList<>();
+		String nodeTimeout = String.valueOf(nodeTimeoutMillis(replicasPerMaster));
 		try {
 			for (int i = 0; i < masters * (1 + replicasPerMaster); i++) {
 				started.add(RedisProcess.start(env, "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-						"--cluster-node-timeout", "2000"));
+						"--cluster-node-timeout", nodeTimeout));
 			}
 			RedisCluster cluster = new RedisCluster(started, masters);
 			cluster.join(replicasPerMaster);
@@ -83,6 +84,16 @@ public final class RedisCluster implements AutoCloseable {
 			started.forEach(RedisProcess::close);
 			throw ex;
 		}
+	}
+
+	/**
+	 * Short with replicas, so a killed master fails over within seconds; long without,
+	 * where there is nothing to fail over to and a master that an overloaded machine
+	 * keeps from answering the cluster bus for two seconds would only take the whole
+	 * cluster down.
+	 */
+	static int nodeTimeoutMillis(int replicasPerMaster) {
+		return (replicasPerMaster > 0) ? 2_000 : 15_000;
 	}
 
 	private void join(int replicasPerMaster) {

@@ -22,6 +22,13 @@ class RedisClusterIntegrationTests {
 	}
 
 	@Test
+	void aClusterWithoutReplicasIsNotTakenDownByAMasterSlowToAnswerTheBusForTwoSeconds(RedisCluster cluster) {
+		assertThat(cluster.nodes())
+			.allSatisfy((node) -> assertThat(String.valueOf(node.cli("CONFIG", "GET", "cluster-node-timeout")))
+				.contains("15000"));
+	}
+
+	@Test
 	void aKeyIsStoredOnItsOwningNodeAndOthersRedirect(RedisCluster cluster) {
 		RedisServer owner = cluster.nodeFor("{queue:mail}:pending");
 		assertThat(owner.cli("SET", "{queue:mail}:pending", "42")).isEqualTo("OK");

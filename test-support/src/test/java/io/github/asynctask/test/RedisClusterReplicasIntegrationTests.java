@@ -21,6 +21,8 @@ class RedisClusterReplicasIntegrationTests {
 			assertThat(nodes).hasSize(6);
 			assertThat(nodes.get(0).cli("CLUSTER", "INFO")).contains("cluster_known_nodes:6")
 				.contains("cluster_size:3");
+			// short, so the failover below takes seconds
+			assertThat(nodes.get(0).cli("CONFIG", "GET", "cluster-node-timeout")).contains("2000");
 			assertThat(nodes.subList(3, 6))
 				.allSatisfy((replica) -> assertThat(replica.cli("INFO", "replication")).contains("role:slave")
 					.contains("master_link_status:up"));
