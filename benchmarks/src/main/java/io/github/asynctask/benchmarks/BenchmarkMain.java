@@ -56,7 +56,8 @@ public final class BenchmarkMain {
 		return List.of(new EnqueueScenario(), new ThroughputScenario(), new LatencyScenario(),
 				new LatencyLoadScenario(), new LatenessScenario(), new MemoryScenario(), new IdleScenario(),
 				new ScheduleScenario(), new ConsoleScenario(), new WorkloadScenario(), new OutboxScenario(),
-				new ScaleScenario());
+				new ScaleScenario(), new ScaleBacklogScenario(), new ScaleQueuesScenario(),
+				new ScaleInstancesScenario());
 	}
 
 	/**

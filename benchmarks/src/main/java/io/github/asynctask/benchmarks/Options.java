@@ -49,6 +49,7 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 	static final String USAGE = """
 			Arguments (all optional):
 			  --scenarios=enqueue,throughput,latency,lateness,memory,idle,schedule,workload,scale,latency.load   names or prefixes (default: all but scale and latency.load, which run only when named)
+			              scale.backlog,scale.queues,scale.instances (or scale.): cost as the work grows, only when named
 			  --systems=async-task,async-task-broker,raw-redis,redisson,jesque,rqueue,thread-pool   (default: all but rqueue and async-task-broker)
 			  --n=20000            tasks per enqueue/throughput repetition (the issue's N is 50000)
 			  --memory-tasks=100000 --latency-rate=500 --latency-seconds=10 --lateness-tasks=1000 --idle-seconds=30
