@@ -67,8 +67,10 @@ class SkewedClocksIntegrationTests {
 		Set<Long> ticks = new HashSet<>();
 		List<String> ids = List.of(redis.cli("LRANGE", pending, "0", "-1").split("\\s+"));
 		for (String id : ids) {
-			JsonNode meta = JsonMapper.shared().readTree(redis.cli("HGET", this.keys.tasks("default"), id));
-			String payload = redis.cli("HGET", this.keys.payloads("default"), id);
+			// not delivered yet: "meta\npayload" in the tasks hash (docs/key-layout.md)
+			String[] stored = redis.cli("HGET", this.keys.tasks("default"), id).split("\n", 2);
+			JsonNode meta = JsonMapper.shared().readTree(stored[0]);
+			String payload = stored[1];
 			long tick = Instant.parse(payload.replaceAll("(?s).*\"asynctask-tick\":\"([^\"]+)\".*", "$1"))
 				.toEpochMilli();
 			assertThat(meta.get("c").asLong()).as("created at (Redis ms) of the task of tick %d", tick)

@@ -131,9 +131,10 @@ local function take(id)
     meta.k = ARGV[4 + given]
     meta.s = 'a'
     meta.t = now
+    local payload = payload_of(payloads, id)
     out[#out + 1] = id
-    out[#out + 1] = write_task(tasks, payloads, id, meta)
-    out[#out + 1] = payload_of(payloads, id)
+    out[#out + 1] = write_delivered(tasks, payloads, id, meta)
+    out[#out + 1] = payload
     redis.call('ZADD', active, deadline, id)
     redis.call('HSET', leases, id, meta.k)
     record[#record + 1] = id

@@ -20,6 +20,9 @@
   Every time value is Redis TIME in milliseconds.
   Layout v1 kept "<meta JSON with v 1>\n<payload>" in the tasks hash alone: such a value is
   still read, and the task's next write converts it (payload moved to the payloads hash).
+  A new task is stored in that form (create_task) and keeps it through its fetches
+  (write_delivered) until another write converts it, so a queued task is one hash entry and
+  a delivery that succeeds never writes to the payloads hash.
 ]]
 cjson.encode_number_precision(14)
 
@@ -133,8 +136,17 @@ end
 local v1_payloads = {}
 
 -- The decoded meta of a stored value, or nil and why not; a layout-v1 value also yields its
--- payload.
+-- payload. The one-field form is tried first when there is a newline (a v2 meta never holds
+-- one): every new task is in it until converted, and decoding the whole value first would
+-- fail at the payload, building an error, on every fetch.
 local function decode_meta(raw)
+  local nl = string.find(raw, '\n', 1, true)
+  if nl then
+    local ok, decoded = pcall(cjson.decode, string.sub(raw, 1, nl - 1))
+    if ok and type(decoded) == 'table' and decoded.v == 1 then
+      return decoded, string.sub(raw, nl + 1), nil
+    end
+  end
   local ok, decoded = pcall(cjson.decode, raw)
   if ok and type(decoded) == 'table' and decoded.v ~= 1 then
     if decoded.v ~= 2 then
@@ -142,7 +154,6 @@ local function decode_meta(raw)
     end
     return decoded, nil, nil
   end
-  local nl = string.find(raw, '\n', 1, true)
   if not nl then
     return nil, nil, 'unreadable meta'
   end
@@ -191,6 +202,22 @@ local function write_task(tasks, payloads, id, meta)
   return value
 end
 
+-- Writes the meta of a task handed to a worker. A task still in the layout-v1 form stays in
+-- it (meta and payload rewritten in one HSET): most deliveries end in an ack that deletes
+-- the task, so moving the payload to the payloads hash now would be a write for nothing; a
+-- delivery that fails or is handed back converts it. Returns the meta JSON written.
+local function write_delivered(tasks, payloads, id, meta)
+  local v1_payload = v1_payloads[id]
+  if not v1_payload then
+    return write_task(tasks, payloads, id, meta)
+  end
+  meta.v = 1
+  local value = cjson.encode(meta)
+  redis.call('HSET', tasks, id, value .. '\n' .. v1_payload)
+  v1_payloads[id] = nil
+  return value
+end
+
 -- The meta of a new pending task; a, k and t are left out while they hold their defaults
 -- (0, none, c): bytes per pending task.
 local function new_meta(name, max_retries, now)
@@ -224,13 +251,14 @@ local function with_biz_id(meta, unique, name)
   return meta
 end
 
--- The meta JSON of a new task (state 'p' or 's'), written as cjson.encode would write
--- { v = 2, n = name, s = state, m = max_retries, c = now, b = biz_id, ck = ckey, cm = cmax }
--- but without building and walking a table: the enqueue script writes one per task.
--- name_json is cjson.encode(name), which callers reuse across tasks of one name; biz_id and
--- ckey are nil when absent. Numbers are integers below 2^53, written as Lua writes them.
+-- The meta JSON of a new task (state 'p', 's' or 'w'), written as cjson.encode would write
+-- { v = 1, n = name, s = state, m = max_retries, c = now, b = biz_id, ck = ckey, cm = cmax }
+-- but without building and walking a table: the enqueue script writes one per task. v is 1
+-- because a new task is stored in the one-field form (create_task). name_json is
+-- cjson.encode(name), which callers reuse across tasks of one name; biz_id and ckey are nil
+-- when absent. Numbers are integers below 2^53, written as Lua writes them.
 local function new_meta_json(name_json, state, max_retries, now, biz_id, ckey, cmax)
-  local json = '{"v":2,"n":' .. name_json .. ',"s":"' .. state .. '","m":' .. max_retries .. ',"c":' .. now
+  local json = '{"v":1,"n":' .. name_json .. ',"s":"' .. state .. '","m":' .. max_retries .. ',"c":' .. now
   if biz_id then
     json = json .. ',"b":' .. cjson.encode(biz_id)
   end
@@ -240,19 +268,30 @@ local function new_meta_json(name_json, state, max_retries, now, biz_id, ckey, c
   return json .. '}'
 end
 
--- Records a new task: its meta (a table, or its JSON from new_meta_json) and, once for its
--- whole life, its payload.
+-- Records a new task as one field of the tasks hash, in the layout-v1 form every version
+-- reads ("<meta JSON, v 1>\n<payload>"): a queued task costs one hash entry, not two (about
+-- 90 bytes). meta is a table or its JSON from new_meta_json. A fetch keeps that form
+-- (write_delivered); any other write converts it: the payload moves to the payloads hash,
+-- once for the task's life, and later transitions rewrite the meta only.
 local function create_task(tasks, payloads, id, meta, payload)
-  redis.call('HSET', tasks, id, (type(meta) == 'table') and cjson.encode(meta) or meta)
-  redis.call('HSET', payloads, id, payload)
+  if type(meta) == 'table' then
+    meta.v = 1
+    meta = cjson.encode(meta)
+  end
+  redis.call('HSET', tasks, id, meta .. '\n' .. payload)
 end
 
--- Records new tasks with two writes however many there are: metas and bodies are flat lists
--- { id1, meta JSON 1, id2, ... } and { id1, payload 1, id2, ... } (create_task for one).
+-- Records new tasks with one write however many there are, each in create_task's one-field
+-- form: metas and bodies are flat lists { id1, meta JSON 1, id2, ... } and
+-- { id1, payload 1, id2, ... } of the same ids.
 local function create_tasks(tasks, payloads, metas, bodies)
   if #metas > 0 then
-    redis.call('HSET', tasks, unpack(metas))
-    redis.call('HSET', payloads, unpack(bodies))
+    local fields = {}
+    for i = 1, #metas, 2 do
+      fields[i] = metas[i]
+      fields[i + 1] = metas[i + 1] .. '\n' .. bodies[i + 1]
+    end
+    redis.call('HSET', tasks, unpack(fields))
   end
 end
 

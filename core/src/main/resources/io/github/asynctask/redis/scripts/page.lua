@@ -14,7 +14,8 @@
   ARGV[4] page size, 1..500
   ARGV[5] most payload bytes returned per task (a preview), 0..65536
   Reply: { total, then per task: id, score ("" for pending), meta ("" when none), payload
-         preview ("" when none), payload length in bytes, meta length in bytes }
+         preview ("" when none), payload length in bytes, meta length in bytes }; a task in
+         the layout-v1 form (not delivered yet) has its value split at the first newline
 ]]
 local set, tasks, payloads = KEYS[1], KEYS[2], KEYS[3]
 local kind, order = ARGV[1], ARGV[2]
@@ -50,7 +51,15 @@ end
 local out = { total }
 for i, id in ipairs(ids) do
   local meta = redis.call('HGET', tasks, id) or ''
-  local payload = redis.call('HGET', payloads, id) or ''
+  local payload
+  -- a task not delivered yet holds "meta\npayload" (layout-v1 form; a v2 meta holds no newline)
+  local nl = string.find(meta, '\n', 1, true)
+  if nl then
+    payload = string.sub(meta, nl + 1)
+    meta = string.sub(meta, 1, nl - 1)
+  else
+    payload = redis.call('HGET', payloads, id) or ''
+  end
   out[#out + 1] = id
   out[#out + 1] = scores[i] or ''
   out[#out + 1] = meta
