@@ -114,6 +114,12 @@ final class BlockingConnections implements Supplier<BlockingConnection> {
 
 		private final Pop pop;
 
+		/**
+		 * A stopping wait closes its connection and its fetcher closes it again when its
+		 * {@code BLPOP} fails; Lettuce warns on a second close.
+		 */
+		private final AtomicBoolean closed = new AtomicBoolean();
+
 		Own(StatefulConnection<byte[], byte[]> connection, Pop pop) {
 			this.connection = connection;
 			this.pop = pop;
@@ -132,7 +138,9 @@ final class BlockingConnections implements Supplier<BlockingConnection> {
 
 		@Override
 		public void close() {
-			this.connection.close();
+			if (this.closed.compareAndSet(false, true)) {
+				this.connection.close();
+			}
 		}
 
 	}

@@ -14,7 +14,10 @@ import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -30,6 +33,7 @@ import static org.awaitility.Awaitility.await;
  * with more queues than the pool's max-active would leave the fetchers beyond it blocked
  * forever, and the application's own Redis calls would find the pool empty.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class PooledWakeUpsIntegrationTests extends BrokerIntegrationTestSupport {
 
 	private static final int POOL_SIZE = 2;
@@ -81,6 +85,18 @@ class PooledWakeUpsIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void stoppingABlockedWaitClosesItsConnectionOnceAndQuietly(CapturedOutput output) {
+		PendingWait wait = this.signals.pendingWait("q");
+		CompletableFuture<Boolean> woken = CompletableFuture.supplyAsync(() -> wait.await(Duration.ofSeconds(20)),
+				this.fetchers);
+		await().atMost(Duration.ofSeconds(10)).until(() -> blockedClients() == 1);
+		wait.close();
+		assertThat(woken.join()).isFalse();
+		await().atMost(Duration.ofSeconds(10)).until(() -> blockedClients() == 0);
+		assertThat(output).doesNotContain("Connection is already closed");
+	}
+
+	@Test
 	void onAClusterToo() {
 		try (RedisCluster cluster = RedisCluster.start(3)) {
 			LettuceConnectionFactory clustered = new LettuceConnectionFactory(
@@ -89,10 +105,12 @@ class PooledWakeUpsIntegrationTests extends BrokerIntegrationTestSupport {
 			clustered.afterPropertiesSet();
 			clustered.start();
 			RedisWakeSignals onCluster = new RedisWakeSignals(clustered, this.keys);
+			List<PendingWait> waits = new ArrayList<>();
 			try {
 				List<CompletableFuture<Boolean>> woken = new ArrayList<>();
 				for (int i = 0; i < QUEUES; i++) {
 					PendingWait wait = onCluster.pendingWait("q" + i);
+					waits.add(wait);
 					woken.add(CompletableFuture.supplyAsync(() -> wait.await(Duration.ofSeconds(20)), this.fetchers));
 				}
 				await().atMost(Duration.ofSeconds(10))
@@ -107,6 +125,8 @@ class PooledWakeUpsIntegrationTests extends BrokerIntegrationTestSupport {
 				assertThat(woken).allSatisfy((future) -> assertThat(future.join()).isTrue());
 			}
 			finally {
+				// as the worker container does: its waits stop before the factory does
+				waits.forEach(PendingWait::close);
 				onCluster.close();
 				clustered.destroy();
 			}
