@@ -36,17 +36,20 @@ local moved = 0
 for _, zset in ipairs({ scheduled, retry }) do
   if moved < limit then
     local ids = redis.call('ZRANGEBYSCORE', zset, '-inf', now, 'LIMIT', 0, limit - moved)
-    for _, id in ipairs(ids) do
-      redis.call('ZREM', zset, id)
-      local meta, _, err = read_task(tasks, id)
-      if not err then
-        meta.s = 'p'
-        meta.t = now
-        write_task(tasks, KEYS[5], id, meta)
+    if #ids > 0 then
+      -- the lowest scores are the lowest ranks: one removal and one push for the batch
+      redis.call('ZREMRANGEBYRANK', zset, 0, #ids - 1)
+      for _, id in ipairs(ids) do
+        local meta, _, err = read_task(tasks, id)
+        if not err then
+          meta.s = 'p'
+          meta.t = now
+          write_task(tasks, KEYS[5], id, meta)
+        end
       end
       -- unreadable data still goes to pending: dequeue moves it to dead with the reason
-      redis.call('LPUSH', pending, id)
-      moved = moved + 1
+      call_with_all('LPUSH', pending, ids)
+      moved = moved + #ids
     end
   end
 end

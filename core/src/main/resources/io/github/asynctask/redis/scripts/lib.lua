@@ -26,6 +26,14 @@
 ]]
 cjson.encode_number_precision(14)
 
+-- Runs cmd on key with every item as an argument, in calls of at most 1000 arguments
+-- (unpack's limit), e.g. one LPUSH for a whole batch instead of one per item.
+local function call_with_all(cmd, key, items)
+  for i = 1, #items, 1000 do
+    redis.call(cmd, key, unpack(items, i, math.min(i + 999, #items)))
+  end
+end
+
 local function now_ms()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)

@@ -27,9 +27,12 @@ if not retention or not window then
 end
 local now = now_ms()
 local ids = redis.call('ZRANGEBYSCORE', active, '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
+if #ids > 0 then
+  -- the earliest deadlines are the lowest ranks: one removal of each kind for the batch
+  redis.call('ZREMRANGEBYRANK', active, 0, #ids - 1)
+  call_with_all('HDEL', leases, ids)
+end
 for _, id in ipairs(ids) do
-  redis.call('ZREM', active, id)
-  redis.call('HDEL', leases, id)
   local meta, raw, err = read_task(tasks, id)
   if err then
     bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err, now)
