@@ -106,11 +106,14 @@ class ShardedRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 
 	@Test
 	void aFetchThatFindsTooFewEverywhereMovesTheNextStartOn() {
-		enqueue(8);
+		// enough tasks that every shard holds some, so the first delivery names the start
+		enqueue(40);
 		List<String> shards = this.sharded.layout().served("q");
+		assertThat(this.sharded.shardStats("q")).allSatisfy((stats) -> assertThat(stats.pending()).isPositive());
 		List<Delivery> all = this.sharded.dequeue("q", 100, LEASE);
-		assertThat(all).hasSize(8);
-		enqueue("more-", 40);
+		assertThat(all).hasSize(40);
+		enqueue("more-", 400);
+		assertThat(this.sharded.shardStats("q")).allSatisfy((stats) -> assertThat(stats.pending()).isPositive());
 		int allStartedAt = shards.indexOf(all.get(0).queue());
 		assertThat(this.sharded.dequeue("q", 1, LEASE).get(0).queue()).isEqualTo(shards.get((allStartedAt + 1) % 4));
 	}
