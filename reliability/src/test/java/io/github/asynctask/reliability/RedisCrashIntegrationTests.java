@@ -86,7 +86,10 @@ class RedisCrashIntegrationTests {
 			figures.put("redisProblems", rig.invariants.problems().size());
 			rig.report("3-kill-9-redis-aof", verdict, figures);
 			assertThat(verdict.lost()).as("acknowledged submits lost").isEmpty();
-			assertThat(verdict.unexpected()).isEmpty();
+			// the one submit in flight when Redis died may have been applied with its reply
+			// lost: its caller got RedisUnavailableException (outcome unknown, as
+			// documented) and the task runs, once; nothing else may run unasked
+			assertThat(verdict.unexpected()).as("tasks run whose submit failed").hasSizeLessThanOrEqualTo(1);
 			assertThat(verdict.duplicatesAllowed()).isTrue();
 			assertThat(failures).as("submits during the outage fail, never silently").isNotEmpty();
 			assertThat(failures.keySet()).containsOnly(RedisUnavailableException.class.getSimpleName());
