@@ -122,7 +122,7 @@ final class EnqueueCalls {
 			args[next++] = bytes(request.name());
 			args[next++] = bytes(request.payload());
 			args[next++] = number(request.maxRetries());
-			args[next++] = (request.at() != null) ? bytes(Long.toString(request.at().toEpochMilli()))
+			args[next++] = (request.at() != null) ? bytes(Long.toString(Math.max(0, request.at().toEpochMilli())))
 					: (request.delay() != null) ? bytes("+" + millis(request.delay())) : NO_RUN_AT;
 			args[next++] = dedup ? bytes(millis(request.dedupTtl())) : NO_DEDUP;
 		}

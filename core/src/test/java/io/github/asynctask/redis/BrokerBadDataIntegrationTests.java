@@ -1,6 +1,9 @@
 package io.github.asynctask.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 
 import io.github.asynctask.TaskInfo;
@@ -15,6 +18,7 @@ import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatRuntimeException;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
@@ -190,6 +194,101 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(this.broker.complete(delivery, Duration.ZERO)).isEqualTo(AckResult.APPLIED);
 		assertThat(this.broker.find(QUEUE, delivery.id())).isEmpty();
 		assertThat(this.broker.stats(QUEUE).active()).isZero();
+	}
+
+	static Stream<Arguments> badNumbers() {
+		return Stream.of(arguments("max retries", "x", "+0", "0"), arguments("max retries", "", "+0", "0"),
+				arguments("max retries", "-1", "+0", "0"), arguments("run-at", "3", "+soon", "0"),
+				arguments("run-at", "3", "1e400", "0"), arguments("dedup ttl", "3", "+0", "nan"));
+	}
+
+	/**
+	 * A call whose second task carries a number the script cannot use: the first task,
+	 * which claims a bizId, must not be half-written before the error (its dedup key
+	 * would hold a task that never existed).
+	 */
+	@ParameterizedTest(name = "{0}: {1} {2} {3}")
+	@MethodSource("badNumbers")
+	void aBadNumberRefusesTheWholeCallBeforeAnyWrite(String field, String maxRetries, String runAt, String dedupTtl) {
+		String claimed = this.keys.unique(QUEUE, "mail.send", "order-1");
+		assertThatIllegalStateException()
+			.isThrownBy(() -> enqueueTwo(claimed, this.keys.noUnique(QUEUE), maxRetries, runAt, dedupTtl))
+			.withMessageContaining("task 2 (second) has a bad " + field)
+			.withMessageContaining("nothing of this call was written");
+		assertNothingEnqueued(claimed);
+	}
+
+	@Test
+	void aDedupKeyOfAnotherTypeRefusesTheWholeCallBeforeAnyWrite() {
+		String claimed = this.keys.unique(QUEUE, "mail.send", "order-1");
+		String clobbered = this.keys.unique(QUEUE, "mail.send", "order-2");
+		fixture.redis.cli("HSET", clobbered, "not", "ours");
+		assertThatIllegalStateException().isThrownBy(() -> enqueueTwo(claimed, clobbered, "3", "+0", "60000"))
+			.withMessageContaining("task 2 (second): its dedup key " + clobbered + " holds a hash")
+			.withMessageContaining("nothing of this call was written");
+		assertNothingEnqueued(claimed);
+	}
+
+	/**
+	 * Task "first" claims bizId order-1; task "second" has the given dedup key and
+	 * numbers.
+	 */
+	private void enqueueTwo(String firstKey, String secondKey, String maxRetries, String runAt, String dedupTtl) {
+		String[] keys = { this.keys.tasks(QUEUE), this.keys.pending(QUEUE), this.keys.scheduled(QUEUE),
+				this.keys.payloads(QUEUE), this.keys.wake(QUEUE), firstKey, secondKey, this.keys.done(QUEUE) };
+		eval(Scripts.ENQUEUE, keys, this.keys.dueChannel(QUEUE), "first", "mail.send", "{}", "3", "+0", "60000",
+				"second", "mail.send", "{}", maxRetries, runAt, dedupTtl);
+	}
+
+	private void assertNothingEnqueued(String claimed) {
+		assertThat(fixture.redis.cli("EXISTS", claimed)).isEqualTo("0");
+		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isZero();
+		assertThat(fixture.llen(this.keys.pending(QUEUE))).isZero();
+	}
+
+	@Test
+	void aFetchWithABadLeaseIsRefusedBeforeItPopsAnything() {
+		String id = fixture.enqueue();
+		String[] keys = { this.keys.tasks(QUEUE), this.keys.pending(QUEUE), this.keys.active(QUEUE),
+				this.keys.leases(QUEUE), this.keys.paused(QUEUE), this.keys.dead(QUEUE), this.keys.completed(QUEUE),
+				this.keys.fetch(QUEUE, "f1"), this.keys.fetch(QUEUE, ""), this.keys.payloads(QUEUE),
+				this.keys.done(QUEUE), this.keys.wake(QUEUE), this.keys.rate(QUEUE), this.keys.concurrencyKeys(QUEUE) };
+		assertThatIllegalStateException().isThrownBy(() -> eval(Scripts.DEQUEUE, keys, "1", "soon", "0", "0", "12345"))
+			.withMessageContaining("must be numbers of at least 0");
+		assertThat(fixture.redis.cli("LRANGE", this.keys.pending(QUEUE), "0", "-1")).isEqualTo(id);
+		assertThat(fixture.zcard(this.keys.active(QUEUE))).isZero();
+	}
+
+	/**
+	 * Forward and recover read a batch before they take it out of its set: a read that
+	 * fails (here the tasks hash is not a hash) leaves every task where it was.
+	 */
+	@Test
+	void aForwardWhoseReadFailsLeavesTheBatchInItsSet() {
+		fixture.redis.cli("ZADD", this.keys.retry(QUEUE), "0", "due");
+		fixture.redis.cli("SET", this.keys.tasks(QUEUE), "not a hash");
+		assertThatRuntimeException().isThrownBy(() -> this.broker.forward(QUEUE, 10));
+		assertThat(fixture.zcard(this.keys.retry(QUEUE))).isEqualTo(1);
+		assertThat(fixture.llen(this.keys.pending(QUEUE))).isZero();
+	}
+
+	@Test
+	void aRecoveryWhoseReadFailsLeavesTheDeliveriesActive() {
+		fixture.enqueue();
+		assertThat(this.broker.dequeue(QUEUE, 1, Duration.ZERO)).hasSize(1);
+		fixture.redis.cli("RENAME", this.keys.tasks(QUEUE), "kept");
+		fixture.redis.cli("SET", this.keys.tasks(QUEUE), "not a hash");
+		assertThatRuntimeException().isThrownBy(() -> this.broker.recover(QUEUE, 10, Duration.ZERO));
+		assertThat(fixture.zcard(this.keys.active(QUEUE))).isEqualTo(1);
+		assertThat(fixture.hlen(this.keys.leases(QUEUE))).isEqualTo(1);
+	}
+
+	private static void eval(LuaScript script, String[] keys, String... args) {
+		List<String> call = new ArrayList<>(
+				List.of("EVAL", new String(script.source(), StandardCharsets.UTF_8), Integer.toString(keys.length)));
+		call.addAll(List.of(keys));
+		call.addAll(List.of(args));
+		fixture.redis.cli(call.toArray(String[]::new));
 	}
 
 	@Test

@@ -1,11 +1,15 @@
 package io.github.asynctask.redis;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import org.junit.jupiter.api.Test;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
@@ -20,6 +24,51 @@ class BrokerLayoutMigrationIntegrationTests extends BrokerIntegrationTestSupport
 
 	private static final String V1_META = "{\"v\":1,\"n\":\"mail.send\",\"s\":\"p\",\"a\":0,\"k\":0,\"m\":2,"
 			+ "\"c\":1700000000000,\"t\":1700000000000}";
+
+	/**
+	 * A new task's first fetch writes its meta by string building, without decoding it
+	 * (dequeue.lua, first_delivery); the same task with its meta's keys in another order
+	 * takes the general path (decode, check, encode). Both must store and hand out the
+	 * same meta.
+	 */
+	@Test
+	void aFirstDeliveryWritesTheSameMetaAsTheGeneralPath() {
+		String quick = fixture.enqueue();
+		String general = fixture.enqueue();
+		String stored = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), general);
+		String meta = stored.substring(0, stored.indexOf('\n'));
+		String reordered = "{" + meta.substring(meta.indexOf(",\"n\"") + 1, meta.length() - 1) + ",\"v\":1}";
+		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), general, reordered + stored.substring(meta.length()));
+		long quickCreated = this.broker.find(QUEUE, quick).orElseThrow().createdAt().toEpochMilli();
+		long generalCreated = this.broker.find(QUEUE, general).orElseThrow().createdAt().toEpochMilli();
+		List<Delivery> deliveries = this.broker.dequeue(QUEUE, 2, LEASE);
+		assertThat(deliveries).extracting(Delivery::id).containsExactly(quick, general);
+		Map<String, Object> quickMeta = storedMeta(quick);
+		Map<String, Object> generalMeta = storedMeta(general);
+		assertThat(quickMeta).containsEntry("a", 1).containsEntry("s", "a").containsKeys("k", "t", "c", "m", "n");
+		// created at: kept as enqueued (the two submits may be a millisecond apart)
+		assertThat(quickMeta.get("c")).isEqualTo(quickCreated);
+		assertThat(generalMeta.get("c")).isEqualTo(generalCreated);
+		assertThat(without(quickMeta, "k", "c")).isEqualTo(without(generalMeta, "k", "c"));
+		assertThat(quickMeta.get("k")).isEqualTo(Long.toString(deliveries.get(0).token()));
+		assertThat(deliveries.get(0).payload()).isEqualTo(deliveries.get(1).payload()).isEqualTo("{\"args\":[1]}");
+		assertThat(deliveries.get(0).attempt()).isEqualTo(deliveries.get(1).attempt()).isEqualTo(1);
+	}
+
+	private Map<String, Object> storedMeta(String id) {
+		String stored = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id);
+		assertThat(stored).as("a first delivery keeps the one-field form").contains("\n");
+		return JsonMapper.shared().readValue(stored.substring(0, stored.indexOf('\n')), new TypeReference<>() {
+		});
+	}
+
+	private static Map<String, Object> without(Map<String, Object> meta, String... keys) {
+		Map<String, Object> rest = new HashMap<>(meta);
+		for (String key : keys) {
+			rest.remove(key);
+		}
+		return rest;
+	}
 
 	@Test
 	void aPendingV1TaskIsDeliveredWithItsPayloadAndItsAckDeletesIt() {

@@ -75,14 +75,9 @@ class EnqueueCoalescerTests {
 
 	@Test
 	void aCallWithoutReplyFailsEveryCallerInItWithItsOwnException() throws Exception {
-		hold();
-		CompletableFuture<EnqueueResult> first = submit("first");
-		awaitCalls(1);
-		CompletableFuture<EnqueueResult> b = submit("b");
-		CompletableFuture<EnqueueResult> c = submit("c");
-		awaitWaiting(2);
-		release(this::answerEach);
-		first.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+		List<CompletableFuture<EnqueueResult>> waiting = waitingBehindAnAnsweredCall("b", "c");
+		CompletableFuture<EnqueueResult> b = waiting.get(0);
+		CompletableFuture<EnqueueResult> c = waiting.get(1);
 		release((requests) -> {
 			throw new RedisUnavailableException("no reply", new RedisCommandTimeoutException("no reply in time"));
 		});
@@ -98,14 +93,9 @@ class EnqueueCoalescerTests {
 
 	@Test
 	void aCallRedisRefusesIsSentAgainRequestByRequestSoOnlyTheBadOneFails() throws Exception {
-		hold();
-		CompletableFuture<EnqueueResult> first = submit("first");
-		awaitCalls(1);
-		CompletableFuture<EnqueueResult> good = submit("good");
-		CompletableFuture<EnqueueResult> bad = submit("bad");
-		awaitWaiting(2);
-		release(this::answerEach);
-		first.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+		List<CompletableFuture<EnqueueResult>> waiting = waitingBehindAnAnsweredCall("good", "bad");
+		CompletableFuture<EnqueueResult> good = waiting.get(0);
+		CompletableFuture<EnqueueResult> bad = waiting.get(1);
 		Function<List<EnqueueRequest>, List<EnqueueResult>> refuseBad = (requests) -> {
 			if (requests.stream().anyMatch((request) -> request.id().equals("bad"))) {
 				throw new RedisUnavailableException("refused", new RedisCommandExecutionException("WRONGTYPE"));
@@ -164,6 +154,24 @@ class EnqueueCoalescerTests {
 		assertThat(result).isEqualTo(enqueued("a"));
 		assertThat(stillInterrupted.get()).isTrue();
 		assertThat(this.calls).containsExactly(List.of("a"), List.of("a"));
+	}
+
+	/**
+	 * Submits ids while a first call is held in Redis, then answers that first call: the
+	 * ids wait as the next group, held until the test releases it.
+	 */
+	private List<CompletableFuture<EnqueueResult>> waitingBehindAnAnsweredCall(String... ids) throws Exception {
+		hold();
+		CompletableFuture<EnqueueResult> first = submit("first");
+		awaitCalls(1);
+		List<CompletableFuture<EnqueueResult>> waiting = new ArrayList<>();
+		for (String id : ids) {
+			waiting.add(submit(id));
+		}
+		awaitWaiting(ids.length);
+		release(this::answerEach);
+		first.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+		return waiting;
 	}
 
 	private void hold() {

@@ -33,37 +33,50 @@ end
 local now = now_ms()
 local watchers, owed = KEYS[7], KEYS[8]
 
--- Moves the tasks waiting for id (flows) to the owed releases; whether there were any.
-local function owe(id)
-  if not watchers then
-    return false
+-- A current delivery's end without retention, the common case, is done for the whole call
+-- with one command per step (HMGET of the leases, ZREM, HDEL, the completed-ids window)
+-- rather than several per task; only the HDEL of its data stays per task, as its reply
+-- tells whether the data was still there. Every other pair (stale, retention, an id met
+-- twice) goes through complete_one after that, one at a time as before.
+local pairs_sent = math.floor((#ARGV - 2) / 2)
+local codes, current, rest = {}, {}, {}
+-- current: the ids whose first pair names their current delivery, in order; is_current[id]
+-- true until that pair is answered
+local is_current = {}
+if retention == 0 and pairs_sent > 0 then
+  local ids = {}
+  for n = 1, pairs_sent do
+    ids[n] = ARGV[1 + 2 * n]
   end
-  local condition = 'i:' .. id
-  local raw = redis.call('HGET', watchers, condition)
-  if not raw then
-    return false
-  end
-  local ok, refs = pcall(cjson.decode, raw)
-  if ok and type(refs) == 'table' then
-    for _, ref in ipairs(refs) do
-      if type(ref) == 'string' then
-        redis.call('ZADD', owed, 'NX', now, condition .. '\n' .. ref)
-      end
+  local tokens = hmget_all(leases, ids)
+  for n, id in ipairs(ids) do
+    if tokens[n] == ARGV[2 + 2 * n] and not is_current[id] then
+      is_current[id] = true
+      current[#current + 1] = id
+    else
+      rest[#rest + 1] = n
     end
   end
-  redis.call('HDEL', watchers, condition)
-  return true
+else
+  for n = 1, pairs_sent do
+    rest[#rest + 1] = n
+  end
+end
+if #current > 0 then
+  call_with_all('ZREM', active, current)
+  call_with_all('HDEL', leases, current)
+  call_with_all('HDEL', payloads, current)
+  remember_all_done(done, current, now, window, retention)
+  for n = 1, pairs_sent do
+    local id = ARGV[1 + 2 * n]
+    if is_current[id] then
+      is_current[id] = false
+      codes[n] = (redis.call('HDEL', tasks, id) == 1) and 1 or -1
+    end
+  end
 end
 
 local function complete_one(id, token)
-  if retention == 0 and redis.call('HGET', leases, id) == token then
-    redis.call('ZREM', active, id)
-    redis.call('HDEL', leases, id)
-    remember_done(done, id, now, window, retention)
-    local existed = redis.call('HDEL', tasks, id) == 1
-    redis.call('HDEL', payloads, id)
-    return existed and 1 or -1
-  end
   local meta, code = take_active(tasks, active, leases, id, token)
   if meta then
     finish(tasks, payloads, completed, id, meta, now, retention)
@@ -75,13 +88,34 @@ local function complete_one(id, token)
   end
   return code
 end
+for _, n in ipairs(rest) do
+  codes[n] = complete_one(ARGV[1 + 2 * n], ARGV[2 + 2 * n])
+end
 
-local codes = {}
-for i = 3, #ARGV, 2 do
-  local code = complete_one(ARGV[i], ARGV[i + 1])
-  if (code == 1 or code == 0) and owe(ARGV[i]) then
-    code = code + 2
+-- Tasks whose body succeeded (applied or stale) that others wait for (flows): moved to the
+-- owed releases, code + 2; the caller releases them in their own slots. One HMGET per call,
+-- none while no task of the queue is waited for (the hash then does not exist).
+if watchers and #codes > 0 and redis.call('EXISTS', watchers) == 1 then
+  local conditions = {}
+  for n = 1, #codes do
+    conditions[n] = 'i:' .. ARGV[1 + 2 * n]
   end
-  codes[#codes + 1] = code
+  local raws = hmget_all(watchers, conditions)
+  local released = {}
+  for n, raw in ipairs(raws) do
+    if raw and (codes[n] == 1 or codes[n] == 0) and not released[conditions[n]] then
+      released[conditions[n]] = true
+      local ok, refs = pcall(cjson.decode, raw)
+      if ok and type(refs) == 'table' then
+        for _, ref in ipairs(refs) do
+          if type(ref) == 'string' then
+            redis.call('ZADD', owed, 'NX', now, conditions[n] .. '\n' .. ref)
+          end
+        end
+      end
+      redis.call('HDEL', watchers, conditions[n])
+      codes[n] = codes[n] + 2
+    end
+  end
 end
 return codes

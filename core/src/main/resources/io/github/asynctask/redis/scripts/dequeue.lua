@@ -45,10 +45,11 @@
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
-local max = tonumber(ARGV[1])
+local max, lease = tonumber(ARGV[1]), tonumber(ARGV[2])
 local retention, window = tonumber(ARGV[3]), tonumber(ARGV[4])
-if not retention or not window then
-  return redis.error_reply('dequeue: ARGV[3] and ARGV[4] must be numbers of ms')
+if not max or max < 0 or not lease or lease < 0 or not retention or not window then
+  return redis.error_reply('dequeue: ARGV[1] (tasks) and ARGV[2..4] (lease, retention, window in ms) must be'
+    .. ' numbers of at least 0')
 end
 if #ARGV - 4 < max then
   return redis.error_reply('dequeue needs one fencing token per task: ' .. max .. ' asked, ' .. (#ARGV - 4) .. ' sent')
@@ -61,7 +62,7 @@ if limit then
   end
 end
 redis.call('DEL', KEYS[9])
-if redis.call('EXISTS', fetch) == 1 or redis.call('EXISTS', paused) == 1 then
+if redis.call('EXISTS', fetch, paused) > 0 then
   return {}
 end
 local now
@@ -83,10 +84,15 @@ if not ids then
   return {}
 end
 now = now or now_ms()
-local deadline = now + tonumber(ARGV[2])
+local deadline = now + lease
 local out = {}
-local record = {}
+-- the fetch's writes, made together once every task was looked at (one HSET, one ZADD,
+-- one HSET per call rather than three commands per task): record is id, token pairs for
+-- the leases and the fetch record, values id, stored value pairs for the tasks hash
+local record, values, deadlines, permits = {}, {}, {}, {}
 local given = 0
+-- an id met twice in one fetch (a list damaged by hand) is delivered once
+local seen = {}
 -- concurrency keys: a key's deliveries are those of its entry in KEYS[14] whose lease is
 -- still theirs, so every end of a delivery (ack, retry, dead, hand-back, recovery of a
 -- lost lease, release of a lost fetch) frees its place without touching KEYS[14]
@@ -109,10 +115,34 @@ local function live_holders(key)
   holders[key] = list
   return list
 end
-local function take(id)
-  local meta, raw, err = read_task(tasks, id)
+-- Hands id to the worker with the next token: meta JSON, stored value and payload given.
+local function deliver(id, json, value, payload, token)
+  out[#out + 1] = id
+  out[#out + 1] = json
+  out[#out + 1] = payload
+  values[#values + 1] = id
+  values[#values + 1] = value
+  deadlines[#deadlines + 1] = deadline
+  deadlines[#deadlines + 1] = id
+  record[#record + 1] = id
+  record[#record + 1] = token
+  if limit then
+    permits[#permits + 1] = now
+    permits[#permits + 1] = token
+  end
+end
+local function take(id, raw)
+  -- most tasks are fetched for the first time, as the enqueue script wrote them: delivered
+  -- without decoding and encoding their meta (first_delivery)
+  local json, value, payload = first_delivery(raw, ARGV[5 + given], now)
+  if json then
+    given = given + 1
+    deliver(id, json, value, payload, ARGV[4 + given])
+    return
+  end
+  local meta, bad, err = decode_task(id, raw)
   if err then
-    bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err, now)
+    bury(tasks, payloads, dead, id, bad, 'unreadable task data: ' .. err, now)
   elseif meta.ok then
     finish(tasks, payloads, completed, id, meta, now, retention)
     remember_done(done, id, now, window, retention)
@@ -131,17 +161,9 @@ local function take(id)
     meta.k = ARGV[4 + given]
     meta.s = 'a'
     meta.t = now
-    local payload = payload_of(payloads, id)
-    out[#out + 1] = id
-    out[#out + 1] = write_delivered(tasks, payloads, id, meta)
-    out[#out + 1] = payload
-    redis.call('ZADD', active, deadline, id)
-    redis.call('HSET', leases, id, meta.k)
-    record[#record + 1] = id
-    record[#record + 1] = meta.k
-    if limit then
-      redis.call('ZADD', KEYS[13], now, meta.k)
-    end
+    payload = payload_of(payloads, id)
+    value, json = rewritten_value(id, meta)
+    deliver(id, json, value, payload, meta.k)
     if list then
       list[#list + 1] = id
       list[#list + 1] = meta.k
@@ -149,9 +171,17 @@ local function take(id)
     end
   end
 end
-for _, id in ipairs(ids) do
-  take(id)
+-- Takes the popped ids, their values read with one HMGET.
+local function take_all(popped)
+  local raws = hmget_all(tasks, popped)
+  for i, id in ipairs(popped) do
+    if not seen[id] then
+      seen[id] = true
+      take(id, raws[i])
+    end
+  end
 end
+take_all(ids)
 -- passed-over tasks do not block the keys behind them: look further, up to KEY_SCAN more
 local KEY_SCAN = 100
 local scanned = #ids
@@ -161,8 +191,18 @@ while #skipped > 0 and given < allowed and scanned < allowed + KEY_SCAN do
     break
   end
   scanned = scanned + #more
-  for _, id in ipairs(more) do
-    take(id)
+  take_all(more)
+end
+if #record > 0 then
+  call_with_all('HSET', tasks, values)
+  call_with_all('ZADD', active, deadlines)
+  call_with_all('HSET', leases, record)
+  call_with_all('HSET', fetch, record)
+  redis.call('PEXPIRE', fetch, lease)
+  if limit then
+    call_with_all('ZADD', KEYS[13], permits)
+    -- the log outlives its last entry by nothing: a retired queue leaves no key behind
+    redis.call('PEXPIRE', KEYS[13], period)
   end
 end
 for key in pairs(touched) do
@@ -182,14 +222,6 @@ if #skipped > 0 then
     back[#back + 1] = skipped[i]
   end
   redis.call('RPUSH', pending, unpack(back))
-end
-if #record > 0 then
-  redis.call('HSET', fetch, unpack(record))
-  redis.call('PEXPIRE', fetch, tonumber(ARGV[2]))
-  if limit then
-    -- the log outlives its last entry by nothing: a retired queue leaves no key behind
-    redis.call('PEXPIRE', KEYS[13], period)
-  end
 end
 if redis.call('LLEN', pending) > 0 then
   if allowed < max then

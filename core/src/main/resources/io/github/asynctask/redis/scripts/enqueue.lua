@@ -5,8 +5,11 @@
   Re-sending an id that exists, or that completed within the completed-ids window (its data
   may be gone already), changes nothing. Tasks are taken in order, so a later one
   in the same call sees what an earlier one did. Per call, not per task: one HMGET and one
-  ZMSCORE look the ids up; tasks without a bizId are written by one HSET each for metas and
-  payloads, one ZADD and one LPUSH; a task with a bizId claims its key and is written at once.
+  ZMSCORE look the ids up; tasks without a bizId are written by one HSET into the tasks hash
+  (meta and payload in one field), one ZADD and one LPUSH; a task with a bizId claims its key
+  and is written at once. Every task's numbers, and the type of every dedup key a task claims,
+  are checked before the first write, so a bad one refuses the whole call and nothing of it
+  is written.
 
   KEYS[1] <prefix>:{q}:t          tasks hash (meta)
   KEYS[2] <prefix>:{q}:pending    list
@@ -36,10 +39,31 @@ local keyed = #ARGV == 1 + 8 * count
 if not keyed and #ARGV ~= 1 + 6 * count then
   return redis.error_reply('enqueue: ' .. count .. ' tasks need 1 + 6 * n or 1 + 8 * n ARGV, got ' .. #ARGV)
 end
+-- Whether s is a whole decimal number of at least 0 (as written into the meta JSON verbatim).
+local function count_like(s)
+  return string.find(s, '^%d+$') ~= nil and #s <= 15
+end
 for i = 1, count do
+  local a = 2 + 6 * (i - 1)
   local k = 2 + 6 * count + 2 * (i - 1)
-  if keyed and ARGV[k] ~= '' and (not tonumber(ARGV[k + 1]) or tonumber(ARGV[k + 1]) < 1) then
-    return redis.error_reply('enqueue: task ' .. i .. ' has a concurrency key but no limit of at least 1')
+  local when = ARGV[a + 4]
+  if string.sub(when, 1, 1) == '+' then
+    when = string.sub(when, 2)
+  end
+  local bad = (not count_like(ARGV[a + 3]) and 'max retries') or (not count_like(when) and 'run-at')
+      or (not count_like(ARGV[a + 5]) and 'dedup ttl')
+      or (keyed and ARGV[k] ~= '' and not (count_like(ARGV[k + 1]) and tonumber(ARGV[k + 1]) >= 1)
+        and 'concurrency limit (a concurrency key needs a limit of at least 1)')
+  if bad then
+    return redis.error_reply('enqueue: task ' .. i .. ' (' .. ARGV[a] .. ') has a bad ' .. bad
+      .. ': whole numbers of at least 0 expected, nothing of this call was written')
+  end
+  -- a dedup key of another type would fail the GET of its holder after earlier tasks were
+  -- written: refused here, before the first write
+  local kind = (tonumber(ARGV[a + 5]) > 0) and redis.call('TYPE', KEYS[5 + i]).ok or 'none'
+  if kind ~= 'none' and kind ~= 'string' then
+    return redis.error_reply('enqueue: task ' .. i .. ' (' .. ARGV[a] .. '): its dedup key ' .. KEYS[5 + i]
+      .. ' holds a ' .. kind .. ', not a task id; nothing of this call was written')
   end
 end
 
@@ -48,15 +72,17 @@ if count == 0 then
 end
 
 local now = now_ms()
+-- written into every new meta: formatted once
+local now_text = tostring(now)
 local out = {}
 local pushed = {}
--- Tasks without a bizId are written together once every task was looked at (two HSETs, one
+-- Tasks without a bizId are written together once every task was looked at (one HSET, one
 -- ZADD per call rather than commands per task), so a task that fails the call half-way (a
 -- dedup key of the wrong type) leaves none of them half-written; created marks the ids
 -- recorded by this call meanwhile, so a later task with the same id sees the earlier one.
 -- A task with a bizId claims its key and is written at once, as a re-send relies on the key
 -- naming a task that exists.
-local metas, bodies, created = {}, {}, {}
+local fields, created = {}, {}
 local later, later_ids = {}, {}
 -- cjson.encode(name) by task name: a call's tasks mostly share one
 local names = {}
@@ -92,16 +118,14 @@ local function enqueue_one(i, unique, id, name, payload, max_retries, when, dedu
     names[name] = name_json
   end
   -- a, k and t are left out while they hold their defaults (0, none, c): bytes per pending task
-  local meta = new_meta_json(name_json, is_later and 's' or 'p', max_retries, now, biz_id_of(unique, name),
+  local meta = new_meta_json(name_json, is_later and 's' or 'p', max_retries, now_text, biz_id_of(unique, name),
     (ckey and ckey ~= '') and ckey or nil, cmax)
   created[id] = true
   if dedup then
     create_task(tasks, payloads, id, meta, payload)
   else
-    metas[#metas + 1] = id
-    metas[#metas + 1] = meta
-    bodies[#bodies + 1] = id
-    bodies[#bodies + 1] = payload
+    fields[#fields + 1] = id
+    fields[#fields + 1] = meta .. '\n' .. payload
   end
   if not is_later then
     pushed[#pushed + 1] = id
@@ -121,12 +145,14 @@ end
 for i = 1, count do
   local a = 2 + 6 * (i - 1)
   local k = 2 + 6 * count + 2 * (i - 1)
-  local code, id = enqueue_one(i, KEYS[5 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], tonumber(ARGV[a + 3]),
+  -- max retries goes into the meta as sent (checked to be digits above)
+  local code, id = enqueue_one(i, KEYS[5 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3],
     ARGV[a + 4], tonumber(ARGV[a + 5]), keyed and ARGV[k] or nil, keyed and tonumber(ARGV[k + 1]) or nil)
   out[#out + 1] = code
   out[#out + 1] = id
 end
-create_tasks(tasks, payloads, metas, bodies)
+-- every task without a bizId in one HSET, each in the one-field form (create_task)
+call_with_all('HSET', tasks, fields)
 if #later > 0 then
   redis.call('ZADD', scheduled, unpack(later))
   local first = redis.call('ZRANGE', scheduled, 0, 0)[1]

@@ -12,6 +12,10 @@
   Reply: { moved, next due in ms or -1 when nothing waits, Redis now in ms }
 ]]
 local tasks, scheduled, retry, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local limit = tonumber(ARGV[1])
+if not limit or limit < 1 then
+  return redis.error_reply('forward: ARGV[1] (tasks to move) must be a number of at least 1')
+end
 local now = now_ms()
 
 -- Earliest due score of both sets, or -1; an idle queue costs these two reads only.
@@ -30,7 +34,6 @@ local due = next_due()
 if due < 0 or due > now then
   return { 0, due, now }
 end
-local limit = tonumber(ARGV[1])
 local was_empty = redis.call('LLEN', pending) == 0
 local moved = 0
 for _, zset in ipairs({ scheduled, retry }) do
@@ -38,15 +41,21 @@ for _, zset in ipairs({ scheduled, retry }) do
     local ids = redis.call('ZRANGEBYSCORE', zset, '-inf', now, 'LIMIT', 0, limit - moved)
     if #ids > 0 then
       -- the lowest scores are the lowest ranks: one removal and one push for the batch
+      -- read before the removal, so a read that fails leaves the batch where it was; one
+      -- read and one write for the batch; a task in the one-field form keeps it
+      local raws = hmget_all(tasks, ids)
       redis.call('ZREMRANGEBYRANK', zset, 0, #ids - 1)
-      for _, id in ipairs(ids) do
-        local meta, _, err = read_task(tasks, id)
+      local values = {}
+      for i, id in ipairs(ids) do
+        local meta, _, err = decode_task(id, raws[i])
         if not err then
           meta.s = 'p'
           meta.t = now
-          write_task(tasks, KEYS[5], id, meta)
+          values[#values + 1] = id
+          values[#values + 1] = rewritten_value(id, meta)
         end
       end
+      call_with_all('HSET', tasks, values)
       -- unreadable data still goes to pending: dequeue moves it to dead with the reason
       call_with_all('LPUSH', pending, ids)
       moved = moved + #ids

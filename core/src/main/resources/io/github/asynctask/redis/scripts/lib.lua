@@ -21,7 +21,7 @@
   Layout v1 kept "<meta JSON with v 1>\n<payload>" in the tasks hash alone: such a value is
   still read, and the task's next write converts it (payload moved to the payloads hash).
   A new task is stored in that form (create_task) and keeps it through its fetches
-  (write_delivered) until another write converts it, so a queued task is one hash entry and
+  (rewritten_value) until another write converts it, so a queued task is one hash entry and
   a delivery that succeeds never writes to the payloads hash.
 ]]
 cjson.encode_number_precision(14)
@@ -32,6 +32,22 @@ local function call_with_all(cmd, key, items)
   for i = 1, #items, 1000 do
     redis.call(cmd, key, unpack(items, i, math.min(i + 999, #items)))
   end
+end
+
+-- HMGET of key for every field, in calls of at most 1000 fields (unpack's limit); the
+-- answers in the fields' order (false for a field that is not there).
+local function hmget_all(key, fields)
+  if #fields <= 1000 then
+    return redis.call('HMGET', key, unpack(fields))
+  end
+  local values = {}
+  for i = 1, #fields, 1000 do
+    local part = redis.call('HMGET', key, unpack(fields, i, math.min(i + 999, #fields)))
+    for j = 1, #part do
+      values[i + j - 1] = part[j]
+    end
+  end
+  return values
 end
 
 local function now_ms()
@@ -143,16 +159,27 @@ end
 -- them to the payloads hash.
 local v1_payloads = {}
 
--- The decoded meta of a stored value, or nil and why not; a layout-v1 value also yields its
--- payload. The one-field form is tried first when there is a newline (a v2 meta never holds
--- one): every new task is in it until converted, and decoding the whole value first would
--- fail at the payload, building an error, on every fetch.
-local function decode_meta(raw)
+-- A stored value cut at its first newline: the meta text and the payload of a value in the
+-- one-field form ("<meta>\n<payload>"), or the whole value and nil (a v2 meta never holds a
+-- newline). Raw bytes, nothing decoded.
+local function split_stored(raw)
   local nl = string.find(raw, '\n', 1, true)
-  if nl then
-    local ok, decoded = pcall(cjson.decode, string.sub(raw, 1, nl - 1))
+  if not nl then
+    return raw, nil
+  end
+  return string.sub(raw, 1, nl - 1), string.sub(raw, nl + 1)
+end
+
+-- The decoded meta of a stored value, or nil and why not; a layout-v1 value also yields its
+-- payload. The one-field form is tried first when there is a newline: every new task is in
+-- it until converted, and decoding the whole value first would fail at the payload, building
+-- an error, on every fetch.
+local function decode_meta(raw)
+  local head, tail = split_stored(raw)
+  if tail then
+    local ok, decoded = pcall(cjson.decode, head)
     if ok and type(decoded) == 'table' and decoded.v == 1 then
-      return decoded, string.sub(raw, nl + 1), nil
+      return decoded, tail, nil
     end
   end
   local ok, decoded = pcall(cjson.decode, raw)
@@ -162,23 +189,23 @@ local function decode_meta(raw)
     end
     return decoded, nil, nil
   end
-  if not nl then
+  if not tail then
     return nil, nil, 'unreadable meta'
   end
-  ok, decoded = pcall(cjson.decode, string.sub(raw, 1, nl - 1))
+  ok, decoded = pcall(cjson.decode, head)
   if not ok or type(decoded) ~= 'table' then
     return nil, nil, 'unreadable meta'
   end
   if decoded.v ~= 1 then
     return nil, nil, 'unknown format version ' .. tostring(decoded.v)
   end
-  return decoded, string.sub(raw, nl + 1), nil
+  return decoded, tail, nil
 end
 
--- Returns meta, raw, err: the checked meta when the task is readable; else nil, the stored
--- bytes (nil when none) and why not ('missing' when there is no data at all).
-local function read_task(tasks, id)
-  local raw = redis.call('HGET', tasks, id)
+-- Returns meta, raw, err for the stored value of id already read (raw: an HGET's or HMGET's
+-- answer, false or nil when there was none): the checked meta when the task is readable;
+-- else nil, the stored bytes (nil when none) and why not ('missing' when there is no data).
+local function decode_task(id, raw)
   if not raw then
     return nil, nil, 'missing'
   end
@@ -197,33 +224,53 @@ local function read_task(tasks, id)
   return meta, raw, nil
 end
 
+-- decode_task for the value stored for id now (one HGET).
+local function read_task(tasks, id)
+  return decode_task(id, redis.call('HGET', tasks, id))
+end
+
+-- A task's write for a batch: appends id and the meta JSON to values, and, for a layout-v1
+-- task read before, id and its payload to moved; the caller writes each list with one HSET
+-- (of the tasks and the payloads hash).
+local function add_converted(values, moved, id, meta)
+  values[#values + 1] = id
+  values[#values + 1] = cjson.encode(meta)
+  local v1_payload = v1_payloads[id]
+  if v1_payload then
+    moved[#moved + 1] = id
+    moved[#moved + 1] = v1_payload
+    v1_payloads[id] = nil
+  end
+end
+
 -- Writes a task's meta (a layout-v1 task read before gets its payload moved as well).
 -- Returns the meta JSON written.
 local function write_task(tasks, payloads, id, meta)
-  local value = cjson.encode(meta)
-  redis.call('HSET', tasks, id, value)
-  local v1_payload = v1_payloads[id]
-  if v1_payload then
-    redis.call('HSET', payloads, id, v1_payload)
-    v1_payloads[id] = nil
+  local values, moved = {}, {}
+  add_converted(values, moved, id, meta)
+  redis.call('HSET', tasks, unpack(values))
+  if #moved > 0 then
+    redis.call('HSET', payloads, unpack(moved))
   end
-  return value
+  return values[2]
 end
 
--- Writes the meta of a task handed to a worker. A task still in the layout-v1 form stays in
--- it (meta and payload rewritten in one HSET): most deliveries end in an ack that deletes
--- the task, so moving the payload to the payloads hash now would be a write for nothing; a
--- delivery that fails or is handed back converts it. Returns the meta JSON written.
-local function write_delivered(tasks, payloads, id, meta)
+-- The value to store for a task whose meta a fetch or the forwarder changed, and its meta
+-- JSON: the caller writes the values of a whole batch with one HSET. A task still in the
+-- layout-v1 form stays in it (meta and payload in one value): most deliveries end in an ack
+-- that deletes the task, and a task forwarded to pending waits as one hash entry, so moving
+-- the payload to the payloads hash now would be a write for nothing; a delivery that fails
+-- or is handed back converts it. Read the payload (payload_of) before calling this.
+local function rewritten_value(id, meta)
   local v1_payload = v1_payloads[id]
   if not v1_payload then
-    return write_task(tasks, payloads, id, meta)
+    local json = cjson.encode(meta)
+    return json, json
   end
   meta.v = 1
-  local value = cjson.encode(meta)
-  redis.call('HSET', tasks, id, value .. '\n' .. v1_payload)
+  local json = cjson.encode(meta)
   v1_payloads[id] = nil
-  return value
+  return json .. '\n' .. v1_payload, json
 end
 
 -- The meta of a new pending task; a, k and t are left out while they hold their defaults
@@ -263,8 +310,8 @@ end
 -- { v = 1, n = name, s = state, m = max_retries, c = now, b = biz_id, ck = ckey, cm = cmax }
 -- but without building and walking a table: the enqueue script writes one per task. v is 1
 -- because a new task is stored in the one-field form (create_task). name_json is
--- cjson.encode(name), which callers reuse across tasks of one name; biz_id and ckey are nil
--- when absent. Numbers are integers below 2^53, written as Lua writes them.
+-- cjson.encode(name), which callers reuse across tasks of one name; max_retries and now are
+-- whole numbers, as digits or Lua numbers below 2^53; biz_id and ckey are nil when absent.
 local function new_meta_json(name_json, state, max_retries, now, biz_id, ckey, cmax)
   local json = '{"v":1,"n":' .. name_json .. ',"s":"' .. state .. '","m":' .. max_retries .. ',"c":' .. now
   if biz_id then
@@ -276,10 +323,29 @@ local function new_meta_json(name_json, state, max_retries, now, biz_id, ckey, c
   return json .. '}'
 end
 
+-- The first delivery of a task stored as new_meta_json wrote it (pending, one-field form,
+-- no bizId nor concurrency key), without decoding and encoding its meta: the meta JSON a
+-- worker gets (what cjson.encode of the decoded, checked and updated meta would hold: a 1,
+-- k the token, s 'a', t now), the value to store and the payload. nil for any other value,
+-- which takes the general path. Most fetched tasks are in this form.
+local FIRST_FORM = '^{"v":1,"n":("[^"\\]*"),"s":"p","m":(%d+),"c":(%d+)}\n'
+local function first_delivery(raw, token, now)
+  if not raw or not token then
+    return nil
+  end
+  local _, last, name_json, max_retries, created = string.find(raw, FIRST_FORM)
+  if not last or #max_retries > 15 or #created > 15 then
+    return nil
+  end
+  local json = '{"v":1,"n":' .. name_json .. ',"s":"a","a":1,"k":' .. cjson.encode(token) .. ',"m":' .. max_retries
+    .. ',"c":' .. created .. ',"t":' .. now .. '}'
+  return json, json .. string.sub(raw, last), string.sub(raw, last + 1)
+end
+
 -- Records a new task as one field of the tasks hash, in the layout-v1 form every version
 -- reads ("<meta JSON, v 1>\n<payload>"): a queued task costs one hash entry, not two (about
--- 90 bytes). meta is a table or its JSON from new_meta_json. A fetch keeps that form
--- (write_delivered); any other write converts it: the payload moves to the payloads hash,
+-- 90 bytes). meta is a table or its JSON from new_meta_json. A fetch and the forwarder keep that
+-- form (rewritten_value); any other write converts it: the payload moves to the payloads hash,
 -- once for the task's life, and later transitions rewrite the meta only.
 local function create_task(tasks, payloads, id, meta, payload)
   if type(meta) == 'table' then
@@ -287,20 +353,6 @@ local function create_task(tasks, payloads, id, meta, payload)
     meta = cjson.encode(meta)
   end
   redis.call('HSET', tasks, id, meta .. '\n' .. payload)
-end
-
--- Records new tasks with one write however many there are, each in create_task's one-field
--- form: metas and bodies are flat lists { id1, meta JSON 1, id2, ... } and
--- { id1, payload 1, id2, ... } of the same ids.
-local function create_tasks(tasks, payloads, metas, bodies)
-  if #metas > 0 then
-    local fields = {}
-    for i = 1, #metas, 2 do
-      fields[i] = metas[i]
-      fields[i + 1] = metas[i + 1] .. '\n' .. bodies[i + 1]
-    end
-    redis.call('HSET', tasks, unpack(fields))
-  end
 end
 
 local function payload_of(payloads, id)
@@ -410,17 +462,28 @@ local function remember_success(tasks, payloads, id)
   return 0
 end
 
--- Remembers for the completed-ids window that id completed, so that a re-send of its submit
--- (a reply lost after Redis applied it) is refused by enqueue once its data is gone. Needless
--- while the task itself is kept at least as long (retention >= window). Each call also drops
--- at most two remembered ids older than the window: the set stays bounded, amortized O(1).
-local function remember_done(done, id, now, window, retention)
-  if window <= retention then
+-- Remembers for the completed-ids window that the ids completed, so that a re-send of a
+-- submit (a reply lost after Redis applied it) is refused by enqueue once the task's data is
+-- gone. Needless while the task itself is kept at least as long (retention >= window). Each
+-- call also drops at most two remembered ids older than the window per id added: the set
+-- stays bounded, amortized O(1) per id, with one ZADD and one range read per call.
+local function remember_all_done(done, ids, now, window, retention)
+  if window <= retention or #ids == 0 then
     return
   end
-  redis.call('ZADD', done, now, id)
-  local old = redis.call('ZRANGEBYSCORE', done, '-inf', now - window, 'LIMIT', 0, 2)
-  if #old > 0 then
-    redis.call('ZREM', done, unpack(old))
+  local members = {}
+  for _, id in ipairs(ids) do
+    members[#members + 1] = now
+    members[#members + 1] = id
   end
+  call_with_all('ZADD', done, members)
+  local old = redis.call('ZRANGEBYSCORE', done, '-inf', now - window, 'LIMIT', 0, 2 * #ids)
+  if #old > 0 then
+    call_with_all('ZREM', done, old)
+  end
+end
+
+-- remember_all_done for one id.
+local function remember_done(done, id, now, window, retention)
+  remember_all_done(done, { id }, now, window, retention)
 end

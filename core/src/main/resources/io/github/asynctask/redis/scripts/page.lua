@@ -50,16 +50,9 @@ else
 end
 local out = { total }
 for i, id in ipairs(ids) do
-  local meta = redis.call('HGET', tasks, id) or ''
-  local payload
-  -- a task not delivered yet holds "meta\npayload" (layout-v1 form; a v2 meta holds no newline)
-  local nl = string.find(meta, '\n', 1, true)
-  if nl then
-    payload = string.sub(meta, nl + 1)
-    meta = string.sub(meta, 1, nl - 1)
-  else
-    payload = redis.call('HGET', payloads, id) or ''
-  end
+  -- a task not delivered yet holds "meta\npayload" (the one-field form)
+  local meta, payload = split_stored(redis.call('HGET', tasks, id) or '')
+  payload = payload or redis.call('HGET', payloads, id) or ''
   out[#out + 1] = id
   out[#out + 1] = scores[i] or ''
   out[#out + 1] = meta

@@ -21,19 +21,25 @@
 ]]
 local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local payloads, done = KEYS[7], KEYS[8]
+local limit, delay = tonumber(ARGV[1]), tonumber(ARGV[2])
 local retention, window = tonumber(ARGV[3]), tonumber(ARGV[5])
-if not retention or not window then
-  return redis.error_reply('recover: ARGV[3] and ARGV[5] must be numbers of ms')
+if not limit or limit < 1 or not delay or not retention or not window then
+  return redis.error_reply('recover: ARGV[1] (deliveries, at least 1) and ARGV[2], ARGV[3], ARGV[5] (ms) must be numbers')
 end
 local now = now_ms()
-local ids = redis.call('ZRANGEBYSCORE', active, '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
+local ids = redis.call('ZRANGEBYSCORE', active, '-inf', now, 'LIMIT', 0, limit)
+-- read before the removals, so a read that fails leaves the batch where it was
+local raws = (#ids > 0) and hmget_all(tasks, ids) or {}
 if #ids > 0 then
   -- the earliest deadlines are the lowest ranks: one removal of each kind for the batch
   redis.call('ZREMRANGEBYRANK', active, 0, #ids - 1)
   call_with_all('HDEL', leases, ids)
 end
-for _, id in ipairs(ids) do
-  local meta, raw, err = read_task(tasks, id)
+-- the common end, back to retry or to dead, is written for the whole batch: one HSET of the
+-- metas, one of the payloads leaving the one-field form, one ZADD per set
+local values, moved, to_retry, to_dead = {}, {}, {}, {}
+for i, id in ipairs(ids) do
+  local meta, raw, err = decode_task(id, raws[i])
   if err then
     bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err, now)
   elseif meta.ok then
@@ -41,13 +47,25 @@ for _, id in ipairs(ids) do
     remember_done(done, id, now, window, retention)
   else
     local reason = 'lease expired on delivery ' .. meta.a .. ' (worker lost)'
+    meta.t = now
     if meta.a > meta.m then
-      park(tasks, payloads, dead, id, meta, 'd', reason .. ' and no retries are left', now, now)
+      meta.s = 'd'
+      meta.e = reason .. ' and no retries are left'
+      to_dead[#to_dead + 1] = now
+      to_dead[#to_dead + 1] = id
     else
-      park(tasks, payloads, retry, id, meta, 'r', reason, now + tonumber(ARGV[2]), now)
+      meta.s = 'r'
+      meta.e = reason
+      to_retry[#to_retry + 1] = now + delay
+      to_retry[#to_retry + 1] = id
     end
+    add_converted(values, moved, id, meta)
   end
 end
+call_with_all('HSET', tasks, values)
+call_with_all('HSET', payloads, moved)
+call_with_all('ZADD', retry, to_retry)
+call_with_all('ZADD', dead, to_dead)
 if #ids > 0 then
   redis.call('PUBLISH', ARGV[4], '')
 end
