@@ -62,24 +62,22 @@ public final class BenchmarkMain {
 
 	/**
 	 * The selected systems that can run here; one that cannot start (Rqueue on a Spring
-	 * Boot it was not built for) gets a RESULT line with the exact error instead.
+	 * Boot it was not built for, BullMQ without Node.js) gets a RESULT line with the
+	 * exact error instead.
 	 */
 	static List<SystemUnderTest> systems(Options options, RedisTarget redis, Report report) {
 		List<SystemUnderTest> systems = new ArrayList<>();
 		for (SystemUnderTest system : List.of(new AsyncTaskSystem(), new AsyncTaskSystem("async-task-context", true),
 				AsyncTaskSystem.pooled(), new BrokerSystem(), new RawRedisSystem(), new RedissonSystem(),
-				new JesqueSystem(), new RqueueSystem(), new LocalPoolSystem(), OutboxScenario.outboxOff(),
-				OutboxScenario.outboxOn())) {
+				new JesqueSystem(), new BullMqSystem(), new RqueueSystem(), new LocalPoolSystem(),
+				OutboxScenario.outboxOff(), OutboxScenario.outboxOn())) {
 			if (!options.wantsSystem(system.name())) {
 				continue;
 			}
-			if (system instanceof RqueueSystem) {
-				String error = RqueueSystem.startError(redis);
-				redis.flushAll();
-				if (error != null) {
-					report.cannotStart(system.name(), system.versions(), error);
-					continue;
-				}
+			String error = system.startError(redis);
+			if (error != null) {
+				report.cannotStart(system.name(), system.versions(), error);
+				continue;
 			}
 			systems.add(system);
 		}

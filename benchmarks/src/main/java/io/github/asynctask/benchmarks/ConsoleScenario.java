@@ -2,7 +2,6 @@ package io.github.asynctask.benchmarks;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -214,14 +213,7 @@ final class ConsoleScenario implements Scenario {
 	}
 
 	private static double median(Runnable call) {
-		double[] ms = new double[CALLS];
-		for (int i = 0; i < CALLS; i++) {
-			long start = System.nanoTime();
-			call.run();
-			ms[i] = (System.nanoTime() - start) / 1e6;
-		}
-		Arrays.sort(ms);
-		return ms[CALLS / 2];
+		return Stats.medianMillis(CALLS, call);
 	}
 
 	private static byte[] bytes(String value) {

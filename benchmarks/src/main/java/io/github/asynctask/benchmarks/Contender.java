@@ -32,6 +32,33 @@ interface Contender extends AutoCloseable {
 		throw new UnsupportedOperationException("no delayed tasks");
 	}
 
+	/**
+	 * Submit {@code n} tasks from {@code callers} concurrent callers, each awaiting its
+	 * submit before the next; returns the elapsed nanoseconds. By default that many
+	 * threads of this JVM call {@link #submit}; a system whose client lives in another
+	 * process runs the loop there, so the timing holds no hop to it.
+	 */
+	default long submitConcurrently(int n, int callers) throws Exception {
+		return Producers.onThreads(this, n, callers);
+	}
+
+	/**
+	 * Submit {@code n} tasks in batches of {@link Producers#BATCH} from one caller;
+	 * returns the elapsed nanoseconds.
+	 * @throws UnsupportedOperationException if it has no batch
+	 */
+	default long submitBatches(int n) throws Exception {
+		return Producers.inBatches(this, n);
+	}
+
+	/**
+	 * Submit {@code n} tasks from one caller, one every {@code periodNanos}, each
+	 * carrying the time just before its submit as its reference.
+	 */
+	default void submitPaced(int n, long periodNanos) throws Exception {
+		Producers.paced(this, n, periodNanos);
+	}
+
 	/** Start {@code concurrency} worker threads per queue on these queues. */
 	void startWorkers(List<String> queues, int concurrency) throws Exception;
 

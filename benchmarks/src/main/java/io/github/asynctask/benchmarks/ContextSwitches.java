@@ -4,13 +4,15 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Context switches of this JVM's live threads but the calling one (voluntary and
  * involuntary, from {@code /proc/self/task/<tid>/status}): how often a task's path parks
  * and wakes threads. Threads that ended between two readings drop out of the difference
  * (a scenario's own sender threads, once shut down), and the caller, which polls for the
- * last start, is left out. Linux only; elsewhere it reads 0.
+ * last start, is left out; a system running in processes of its own adds theirs. Linux
+ * only; elsewhere it reads 0.
  */
 final class ContextSwitches {
 
@@ -18,8 +20,21 @@ final class ContextSwitches {
 	}
 
 	static long now() {
+		return ofThreads(Path.of("/proc/self/task")) - ofThread(Path.of("/proc/thread-self/status"));
+	}
+
+	/** {@link #now()} plus every thread of these processes (a system's own processes). */
+	static long now(List<ProcessHandle> processes) {
+		long total = now();
+		for (ProcessHandle process : processes) {
+			total += ofThreads(Path.of("/proc", Long.toString(process.pid()), "task"));
+		}
+		return total;
+	}
+
+	private static long ofThreads(Path tasksDirectory) {
 		long total = 0;
-		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(tasksDirectory)) {
 			for (Path task : tasks) {
 				total += ofThread(task.resolve("status"));
 			}
@@ -27,7 +42,7 @@ final class ContextSwitches {
 		catch (IOException ex) {
 			return 0;
 		}
-		return total - ofThread(Path.of("/proc/thread-self/status"));
+		return total;
 	}
 
 	private static long ofThread(Path status) {

@@ -40,8 +40,7 @@ final class EnqueueScenario implements Scenario {
 		}
 		runner.measure(system, scenario, params, (contender, warmup) -> {
 			int count = n;
-			long nanos = batch ? Producers.submitBatches(contender, count)
-					: Producers.submitConcurrently(contender, count, threads);
+			long nanos = batch ? contender.submitBatches(count) : contender.submitConcurrently(count, threads);
 			return Map.of("submitsPerSec", Producers.perSecond(count, nanos));
 		});
 	}

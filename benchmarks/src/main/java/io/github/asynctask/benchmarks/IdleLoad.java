@@ -16,6 +16,23 @@ final class IdleLoad {
 	}
 
 	/**
+	 * The length of one idle window: {@code --idle-seconds} split in {@code reps}
+	 * windows.
+	 */
+	static long windowMillis(Options options) {
+		return options.idleSeconds() * 1000L / options.reps();
+	}
+
+	/**
+	 * Records in a row's parameters how its idle windows were measured.
+	 */
+	static void describeWindows(Map<String, Object> params, Options options, int settleSeconds) {
+		params.put("windowSeconds", windowMillis(options) / 1000.0);
+		params.put("windows", options.reps());
+		params.put("settleSeconds", settleSeconds);
+	}
+
+	/**
 	 * Measures {@code millis} of load.
 	 * @return {@code commandsPerSec}, {@code redisCpuMsPerSec}, {@code sentPerSec} (calls
 	 * as clients sent them) and {@code sent.<name>PerSec} for each script or command

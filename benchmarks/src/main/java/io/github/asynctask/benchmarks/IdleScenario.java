@@ -30,7 +30,7 @@ final class IdleScenario implements Scenario {
 	@Override
 	public void run(SystemUnderTest system, Runner runner) {
 		Options options = runner.options();
-		long windowMillis = options.idleSeconds() * 1000L / options.reps();
+		long windowMillis = IdleLoad.windowMillis(options);
 		Map<String, Object> params = new LinkedHashMap<>();
 		params.put("queues", QUEUES.size());
 		params.put("instances", INSTANCES);

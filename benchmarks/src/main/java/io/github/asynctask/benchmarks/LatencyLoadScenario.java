@@ -69,10 +69,10 @@ final class LatencyLoadScenario implements Scenario {
 			int count = (int) Math.max(1, Math.round(rate * options.latencySeconds()));
 			Jit.settle();
 			Probe.reset(count, true);
-			long switchesBefore = ContextSwitches.now();
+			long switchesBefore = ContextSwitches.now(system.processes());
 			long[] late = OpenLoop.send(contender, rate, count, SENDERS);
 			ThroughputScenario.awaitAll(system, count, 60_000);
-			long switches = ContextSwitches.now() - switchesBefore;
+			long switches = ContextSwitches.now(system.processes()) - switchesBefore;
 			long[] delays = Probe.sortedDelays();
 			Map<String, Double> figures = new LinkedHashMap<>();
 			figures.put(options.loadReference() + "PerSec", (double) Math.round(reference));
@@ -104,7 +104,7 @@ final class LatencyLoadScenario implements Scenario {
 		contender.startWorkers(List.of(Contender.QUEUE), WORKERS);
 		Probe.reset(n, false);
 		long start = System.nanoTime();
-		Producers.submitConcurrently(contender, n, 16);
+		contender.submitConcurrently(n, 16);
 		ThroughputScenario.awaitAll(system, n);
 		return Producers.perSecond(n, Probe.lastNanos() - start);
 	}

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code latency}: a steady rate of submits from one thread to an idle pool of 16;
@@ -47,17 +46,10 @@ final class LatencyScenario implements Scenario {
 			Thread.sleep(1_000);
 			Probe.reset(count, true);
 			long period = 1_000_000_000L / (warmup ? WARMUP_SPEED_UP * rate : rate);
-			long switchesBefore = ContextSwitches.now();
-			long start = System.nanoTime();
-			for (int i = 0; i < count; i++) {
-				long due = start + i * period;
-				for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
-					LockSupport.parkNanos(wait);
-				}
-				contender.submit(TaskArg.of(System.nanoTime()));
-			}
+			long switchesBefore = ContextSwitches.now(system.processes());
+			contender.submitPaced(count, period);
 			ThroughputScenario.awaitAll(system, count, 30_000);
-			long switches = ContextSwitches.now() - switchesBefore;
+			long switches = ContextSwitches.now(system.processes()) - switchesBefore;
 			Map<String, Double> figures = percentiles(Probe.sortedDelays(), 50, 95, 99);
 			figures.put("ctxSwitchesPerTask", Math.round(100.0 * switches / count) / 100.0);
 			return figures;

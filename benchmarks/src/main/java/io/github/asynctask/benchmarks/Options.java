@@ -50,7 +50,7 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 			Arguments (all optional):
 			  --scenarios=enqueue,throughput,latency,lateness,memory,idle,schedule,workload,scale,latency.load   names or prefixes (default: all but scale and latency.load, which run only when named)
 			              scale.backlog,scale.queues,scale.instances (or scale.): cost as the work grows, only when named
-			  --systems=async-task,async-task-broker,raw-redis,redisson,jesque,rqueue,thread-pool   (default: all but rqueue and async-task-broker)
+			  --systems=async-task,async-task-broker,raw-redis,redisson,jesque,bullmq,rqueue,thread-pool   (default: all but rqueue and async-task-broker)
 			  --n=20000            tasks per enqueue/throughput repetition (the issue's N is 50000)
 			  --memory-tasks=100000 --latency-rate=500 --latency-seconds=10 --lateness-tasks=1000 --idle-seconds=30
 			  --load-fraction=0.8  latency.load sends this share of each system's drain rate, measured first

@@ -42,7 +42,14 @@ public final class Probe {
 
 	/** The body of every no-op task. */
 	public static void hit(String arg) {
-		long now = System.nanoTime();
+		hitAt(System.nanoTime(), arg);
+	}
+
+	/**
+	 * A body that started at {@code now} ({@link System#nanoTime()} units) in another
+	 * process, reported afterwards.
+	 */
+	static void hitAt(long now, String arg) {
 		long count = started.incrementAndGet();
 		if (count == 1) {
 			firstNanos.set(now);

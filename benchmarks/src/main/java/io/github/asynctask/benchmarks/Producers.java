@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Producer-side loops shared by the scenarios: submit from several threads, submit in
@@ -20,7 +21,7 @@ final class Producers {
 	/**
 	 * Submit {@code n} tasks split over {@code threads} threads; returns elapsed nanos.
 	 */
-	static long submitConcurrently(Contender contender, int n, int threads) throws Exception {
+	static long onThreads(Contender contender, int n, int threads) throws Exception {
 		ExecutorService pool = Executors.newFixedThreadPool(threads);
 		try {
 			List<Future<?>> futures = new ArrayList<>(threads);
@@ -45,7 +46,7 @@ final class Producers {
 	}
 
 	/** Submit {@code n} tasks from this thread in batches of {@link #BATCH}. */
-	static long submitBatches(Contender contender, int n) throws Exception {
+	static long inBatches(Contender contender, int n) throws Exception {
 		long start = System.nanoTime();
 		List<String> batch = new ArrayList<>(BATCH);
 		for (int i = 0; i < n; i++) {
@@ -58,13 +59,25 @@ final class Producers {
 		return System.nanoTime() - start;
 	}
 
+	/** Submit {@code n} tasks from this thread, one every {@code periodNanos}. */
+	static void paced(Contender contender, int n, long periodNanos) throws Exception {
+		long start = System.nanoTime();
+		for (int i = 0; i < n; i++) {
+			long due = start + i * periodNanos;
+			for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
+				LockSupport.parkNanos(wait);
+			}
+			contender.submit(TaskArg.of(System.nanoTime()));
+		}
+	}
+
 	/** Put {@code n} tasks in the queue, untimed, the fastest way the system has. */
 	static void fill(SystemUnderTest system, Contender contender, int n) throws Exception {
 		if (system.features().contains(Feature.BATCH)) {
-			submitBatches(contender, n);
+			contender.submitBatches(n);
 		}
 		else {
-			submitConcurrently(contender, n, 16);
+			contender.submitConcurrently(n, 16);
 		}
 	}
 

@@ -1,11 +1,15 @@
 package io.github.asynctask.benchmarks;
 
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * What a drain cost Redis, per task: server CPU time and commands called (scripts count
- * once each, plus the commands they run). Says where a throughput figure is bounded: by
+ * once each, plus the commands they run), and the CPU time of this JVM and of the
+ * system's own processes outside it. Says where a throughput figure is bounded: by
  * Redis's own work or by the client around it.
  */
 final class RedisCost {
@@ -22,9 +26,15 @@ final class RedisCost {
 
 	private final long jvmCpuNanosAtStart = jvmCpuNanos();
 
-	private RedisCost(RedisTarget redis, boolean counting) {
+	private final List<ProcessHandle> processes;
+
+	private final long processCpuNanosAtStart;
+
+	private RedisCost(RedisTarget redis, boolean counting, List<ProcessHandle> processes) {
 		this.redis = redis;
 		this.counting = counting;
+		this.processes = processes;
+		this.processCpuNanosAtStart = cpuNanos(processes);
 		this.cpuSecondsAtStart = counting ? redis.cpuSeconds() : 0;
 		this.callsAtStart = counting ? redis.commandCalls() : 0;
 		this.scriptCallsAtStart = counting ? scriptCalls(redis) : 0;
@@ -32,21 +42,34 @@ final class RedisCost {
 
 	/** Start counting; a system that does not use Redis gets no figures. */
 	static RedisCost start(SystemUnderTest system, RedisTarget redis) {
-		return new RedisCost(redis, system.features().contains(Feature.REDIS));
+		return new RedisCost(redis, system.features().contains(Feature.REDIS), system.processes());
 	}
 
 	/** Redis CPU microseconds and commands per task since {@link #start}. */
 	Map<String, Double> perTask(int tasks) {
-		double jvmMicros = (jvmCpuNanos() - this.jvmCpuNanosAtStart) / 1000.0 / tasks;
-		if (!this.counting) {
-			return Map.of("jvmCpuMicrosPerTask", Math.round(jvmMicros * 10) / 10.0);
+		Map<String, Double> figures = new LinkedHashMap<>();
+		if (this.counting) {
+			double cpuMicros = (this.redis.cpuSeconds() - this.cpuSecondsAtStart) * 1_000_000 / tasks;
+			double calls = (double) (this.redis.commandCalls() - this.callsAtStart) / tasks;
+			double scripts = (double) (scriptCalls(this.redis) - this.scriptCallsAtStart) / tasks;
+			figures.put("redisCpuMicrosPerTask", Math.round(cpuMicros * 10) / 10.0);
+			figures.put("redisCommandsPerTask", Math.round(calls * 100) / 100.0);
+			figures.put("scriptCallsPerTask", Math.round(scripts * 100) / 100.0);
 		}
-		double cpuMicros = (this.redis.cpuSeconds() - this.cpuSecondsAtStart) * 1_000_000 / tasks;
-		double calls = (double) (this.redis.commandCalls() - this.callsAtStart) / tasks;
-		double scripts = (double) (scriptCalls(this.redis) - this.scriptCallsAtStart) / tasks;
-		return Map.of("redisCpuMicrosPerTask", Math.round(cpuMicros * 10) / 10.0, "redisCommandsPerTask",
-				Math.round(calls * 100) / 100.0, "scriptCallsPerTask", Math.round(scripts * 100) / 100.0,
-				"jvmCpuMicrosPerTask", Math.round(jvmMicros * 10) / 10.0);
+		double jvmMicros = (jvmCpuNanos() - this.jvmCpuNanosAtStart) / 1000.0 / tasks;
+		figures.put("jvmCpuMicrosPerTask", Math.round(jvmMicros * 10) / 10.0);
+		if (!this.processes.isEmpty()) {
+			double micros = (cpuNanos(this.processes) - this.processCpuNanosAtStart) / 1000.0 / tasks;
+			figures.put("processCpuMicrosPerTask", Math.round(micros * 10) / 10.0);
+		}
+		return figures;
+	}
+
+	/** CPU time of processes outside this JVM, as the OS reports it (/proc on Linux). */
+	private static long cpuNanos(List<ProcessHandle> processes) {
+		return processes.stream()
+			.mapToLong((process) -> process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L))
+			.sum();
 	}
 
 	private static long scriptCalls(RedisTarget redis) {

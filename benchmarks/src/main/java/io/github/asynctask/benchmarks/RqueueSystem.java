@@ -7,6 +7,7 @@ import java.util.Set;
 
 import com.github.sonus21.rqueue.annotation.RqueueListener;
 import com.github.sonus21.rqueue.core.RqueueMessageEnqueuer;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -46,12 +47,16 @@ final class RqueueSystem implements SystemUnderTest {
 	}
 
 	/** Start and stop the application once; the error text if it does not start. */
-	static String startError(RedisTarget redis) {
+	@Override
+	public @Nullable String startError(RedisTarget redis) {
 		try (ConfigurableApplicationContext context = start(redis, false)) {
 			return null;
 		}
 		catch (Throwable ex) {
 			return Report.describe(ex);
+		}
+		finally {
+			redis.flushAll();
 		}
 	}
 

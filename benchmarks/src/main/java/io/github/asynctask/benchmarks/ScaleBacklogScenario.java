@@ -2,7 +2,6 @@ package io.github.asynctask.benchmarks;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +45,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * The queue is brought back to its size after every measurement, so each runs on the
  * stated backlog with nothing active.
  */
-final class ScaleBacklogScenario implements Scenario {
+final class ScaleBacklogScenario extends AsyncTaskCostScenario {
 
 	static final String NAME = "scale.backlog";
 
@@ -66,17 +65,12 @@ final class ScaleBacklogScenario implements Scenario {
 
 	private static final Duration DUE_AFTER = Duration.ofMillis(200);
 
-	@Override
-	public String name() {
-		return NAME;
+	ScaleBacklogScenario() {
+		super(NAME);
 	}
 
 	@Override
-	public void run(SystemUnderTest system, Runner runner) {
-		Options options = runner.options();
-		if (!Scenario.named(options, NAME) || !system.name().equals("async-task")) {
-			return;
-		}
+	void measure(SystemUnderTest system, Runner runner, Options options) {
 		int top = options.memoryTasks() * 10;
 		List<Level> levels = new ArrayList<>();
 		for (int pending : new int[] { top / 100, top / 10, top }) {
@@ -232,14 +226,7 @@ final class ScaleBacklogScenario implements Scenario {
 	}
 
 	private static double medianMs(Runnable call) {
-		double[] ms = new double[PAGE_CALLS];
-		for (int i = 0; i < PAGE_CALLS; i++) {
-			long start = System.nanoTime();
-			call.run();
-			ms[i] = (System.nanoTime() - start) / 1e6;
-		}
-		Arrays.sort(ms);
-		return CallCost.round(Stats.median(ms));
+		return CallCost.round(Stats.medianMillis(PAGE_CALLS, call));
 	}
 
 	/**

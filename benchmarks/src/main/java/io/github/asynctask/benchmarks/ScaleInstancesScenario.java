@@ -32,7 +32,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * would send if each behaved as the real ones; flat for an agent whose interval is
  * spread, growing with them for one whose is not).
  */
-final class ScaleInstancesScenario implements Scenario {
+final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 
 	static final String NAME = "scale.instances";
 
@@ -48,18 +48,13 @@ final class ScaleInstancesScenario implements Scenario {
 	private static final List<String> AGENTS = List.of("forward", "recover", "trim", "queues", "heartbeat", "serving",
 			"extend");
 
-	@Override
-	public String name() {
-		return NAME;
+	ScaleInstancesScenario() {
+		super(NAME);
 	}
 
 	@Override
-	public void run(SystemUnderTest system, Runner runner) {
-		Options options = runner.options();
-		if (!Scenario.named(options, NAME) || !system.name().equals("async-task")) {
-			return;
-		}
-		long windowMillis = options.idleSeconds() * 1000L / options.reps();
+	void measure(SystemUnderTest system, Runner runner, Options options) {
+		long windowMillis = IdleLoad.windowMillis(options);
 		RedisTarget redis = runner.redis();
 		for (int registered : REGISTERED) {
 			int real = Math.min(registered, REAL);
@@ -67,9 +62,7 @@ final class ScaleInstancesScenario implements Scenario {
 			params.put("registered", registered);
 			params.put("real", real);
 			params.put("queues", QUEUES);
-			params.put("windowSeconds", windowMillis / 1000.0);
-			params.put("windows", options.reps());
-			params.put("settleSeconds", SETTLE_SECONDS);
+			IdleLoad.describeWindows(params, options, SETTLE_SECONDS);
 			try {
 				runner.report().result(system, NAME, params, measure(redis, registered, real, windowMillis, options));
 			}

@@ -19,7 +19,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@code idle-seconds / reps} ({@link IdleLoad}), in total and per queue; then the time
  * it takes to close.
  */
-final class ScaleQueuesScenario implements Scenario {
+final class ScaleQueuesScenario extends AsyncTaskCostScenario {
 
 	static final String NAME = "scale.queues";
 
@@ -27,18 +27,13 @@ final class ScaleQueuesScenario implements Scenario {
 
 	private static final int SETTLE_SECONDS = 5;
 
-	@Override
-	public String name() {
-		return NAME;
+	ScaleQueuesScenario() {
+		super(NAME);
 	}
 
 	@Override
-	public void run(SystemUnderTest system, Runner runner) {
-		Options options = runner.options();
-		if (!Scenario.named(options, NAME) || !system.name().equals("async-task")) {
-			return;
-		}
-		long windowMillis = options.idleSeconds() * 1000L / options.reps();
+	void measure(SystemUnderTest system, Runner runner, Options options) {
+		long windowMillis = IdleLoad.windowMillis(options);
 		RedisTarget redis = runner.redis();
 		try {
 			// the JVM's first Spring Boot application loads the classes: not counted
@@ -58,9 +53,7 @@ final class ScaleQueuesScenario implements Scenario {
 			params.put("lettucePool", pooled ? "Boot's default here: on (commons-pool2 on the classpath), max-active 8"
 					: "off (spring.data.redis.lettuce.pool.enabled=false)");
 			params.put("threadsPerQueue", "default (8)");
-			params.put("windowSeconds", windowMillis / 1000.0);
-			params.put("windows", options.reps());
-			params.put("settleSeconds", SETTLE_SECONDS);
+			IdleLoad.describeWindows(params, options, SETTLE_SECONDS);
 			Map<String, List<Double>> runs = new LinkedHashMap<>();
 			try {
 				for (int rep = 0; rep < options.reps(); rep++) {

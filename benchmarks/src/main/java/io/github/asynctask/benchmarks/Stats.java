@@ -27,6 +27,21 @@ final class Stats {
 		return summary;
 	}
 
+	/**
+	 * The median duration in ms of {@code calls} runs of {@code call}, one after the
+	 * other.
+	 */
+	static double medianMillis(int calls, Runnable call) {
+		double[] ms = new double[calls];
+		for (int i = 0; i < calls; i++) {
+			long start = System.nanoTime();
+			call.run();
+			ms[i] = (System.nanoTime() - start) / 1e6;
+		}
+		Arrays.sort(ms);
+		return median(ms);
+	}
+
 	static double median(double[] sorted) {
 		int n = sorted.length;
 		return (n % 2 == 1) ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;

@@ -1,7 +1,10 @@
 package io.github.asynctask.benchmarks;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * A named system with the features it supports, opening one {@link Contender} per
@@ -21,6 +24,22 @@ interface SystemUnderTest {
 	String setup();
 
 	Contender open(RedisTarget redis) throws Exception;
+
+	/**
+	 * Checked once per run before the system is measured: the error text when it cannot
+	 * run here (the run reports it and goes on without the system), else null.
+	 */
+	default @Nullable String startError(RedisTarget redis) {
+		return null;
+	}
+
+	/**
+	 * Processes outside this JVM that run the system's clients and workers, whose CPU
+	 * time the drain's cost figures add; none for a library in this JVM.
+	 */
+	default List<ProcessHandle> processes() {
+		return List.of();
+	}
 
 	/**
 	 * How many of the {@code n} tasks of an enqueue or throughput repetition this system

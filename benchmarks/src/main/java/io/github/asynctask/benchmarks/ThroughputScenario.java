@@ -59,7 +59,7 @@ final class ThroughputScenario implements Scenario {
 				Thread.sleep(500);
 				Probe.reset(count, false);
 				long start = System.nanoTime();
-				Producers.submitConcurrently(contender, count, 16);
+				contender.submitConcurrently(count, 16);
 				awaitAll(system, count);
 				return Map.of("tasksPerSec", Producers.perSecond(count, Probe.lastNanos() - start));
 			});
