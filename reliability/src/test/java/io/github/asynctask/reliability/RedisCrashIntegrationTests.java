@@ -86,8 +86,8 @@ class RedisCrashIntegrationTests {
 			figures.put("redisProblems", rig.invariants.problems().size());
 			rig.report("3-kill-9-redis-aof", verdict, figures);
 			assertThat(verdict.lost()).as("acknowledged submits lost").isEmpty();
-			// the one submit in flight when Redis died may have been applied with its reply
-			// lost: its caller got RedisUnavailableException (outcome unknown, as
+			// the one submit in flight when Redis died may have been applied with its
+			// reply lost: its caller got RedisUnavailableException (outcome unknown, as
 			// documented) and the task runs, once; nothing else may run unasked
 			assertThat(verdict.unexpected()).as("tasks run whose submit failed").hasSizeLessThanOrEqualTo(1);
 			assertThat(verdict.duplicatesAllowed()).isTrue();
