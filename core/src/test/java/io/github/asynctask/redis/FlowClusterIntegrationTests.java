@@ -124,11 +124,15 @@ class FlowClusterIntegrationTests {
 					Duration.ofMinutes(5));
 			// the worker died before releasing: the backed-off sweep carries it out
 			// within
-			// the most (the next gap would be 25.6 s if unbounded)
+			// the most (the next gap would be 25.6 s if unbounded); it releases in the
+			// waiter's slot first and settles the owed entry in a second call, so both
+			// are awaited
 			await().atMost(Duration.ofSeconds(8))
 				.until(() -> broker.find(shipping, "ship-b").map(TaskInfo::state).orElse(null),
 						(state) -> state == TaskState.PENDING);
-			assertThat(store.owed(payments, Duration.ZERO, 10)).isEmpty();
+			await().atMost(Duration.ofSeconds(2)).until(() -> store.owed(payments, Duration.ZERO, 10).isEmpty());
+			assertThat(broker.dequeue(shipping, 100, Duration.ofSeconds(30))).extracting(Delivery::id)
+				.containsOnlyOnce("ship-b");
 		}
 		finally {
 			sweeper.stop();
