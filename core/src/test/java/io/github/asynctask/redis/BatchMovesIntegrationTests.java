@@ -138,6 +138,34 @@ class BatchMovesIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void anEnqueueCallMixingNamesRetriesStatesAndBizIdsWritesEachTasksOwnMeta() {
+		List<EnqueueRequest> requests = List.of(EnqueueRequest.now(QUEUE, "a1", "task.a", "{\"args\":[1]}", 1),
+				EnqueueRequest.now(QUEUE, "b1", "task.b", "{\"args\":[2]}", 1),
+				EnqueueRequest.now(QUEUE, "a2", "task.a", "{\"args\":[3]}", 2),
+				EnqueueRequest.now(QUEUE, "a1-later", "task.a", "{\"args\":[4]}", 1).withDelay(Duration.ofHours(1)),
+				EnqueueRequest.now(QUEUE, "a1-biz", "task.a", "{\"args\":[5]}", 1)
+					.withBizId("order-7", Duration.ofMinutes(5)),
+				EnqueueRequest.now(QUEUE, "a1-again", "task.a", "{\"args\":[6]}", 1));
+		assertThat(this.broker.enqueueAll(requests)).extracting(EnqueueResult::outcome)
+			.containsExactly(EnqueueResult.Outcome.ENQUEUED, EnqueueResult.Outcome.ENQUEUED,
+					EnqueueResult.Outcome.ENQUEUED, EnqueueResult.Outcome.SCHEDULED, EnqueueResult.Outcome.ENQUEUED,
+					EnqueueResult.Outcome.ENQUEUED);
+		assertThat(requests).allSatisfy(
+				(request) -> assertThat(this.broker.find(QUEUE, request.id()).orElseThrow()).satisfies((info) -> {
+					assertThat(info.name()).isEqualTo(request.name());
+					assertThat(info.maxRetries()).isEqualTo(request.maxRetries());
+					assertThat(info.payload()).isEqualTo(request.payload());
+					assertThat(info.state())
+						.isEqualTo(request.id().endsWith("later") ? TaskState.SCHEDULED : TaskState.PENDING);
+				}));
+		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), "a2"))
+			.matches("\\{\"v\":1,\"n\":\"task\\.a\",\"s\":\"p\",\"m\":2,\"c\":\\d+\\}\n\\{\"args\":\\[3\\]\\}");
+		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), "a1-biz")).contains("\"b\":\"order-7\"");
+		assertThat(this.broker.dequeue(QUEUE, 10, LEASE)).extracting(Delivery::id)
+			.containsExactlyInAnyOrder("a1", "b1", "a2", "a1-biz", "a1-again");
+	}
+
+	@Test
 	void anIdListedTwiceInPendingIsDeliveredOnce() {
 		String id = fixture.enqueue();
 		fixture.redis.cli("LPUSH", this.keys.pending(QUEUE), id);

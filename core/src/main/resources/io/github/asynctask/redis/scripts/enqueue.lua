@@ -5,9 +5,10 @@
   Re-sending an id that exists, or that completed within the completed-ids window (its data
   may be gone already), changes nothing. Tasks are taken in order, so a later one
   in the same call sees what an earlier one did. Per call, not per task: one HMGET and one
-  ZMSCORE look the ids up; tasks without a bizId are written by one HSET into the tasks hash
-  (meta and payload in one field), one ZADD and one LPUSH; a task with a bizId claims its key
-  and is written at once. Every task's numbers, and the type of every dedup key a task claims,
+  ZMSCORE look the ids up; each distinct number string is matched once, and a plain task's
+  meta is built once per state, name and max retries (its value: that head and its payload);
+  tasks without a bizId are written by one HSET into the tasks hash (meta and payload in one
+  field), one ZADD and one LPUSH; a task with a bizId claims its key and is written at once. Every task's numbers, and the type of every dedup key a task claims,
   are checked before the first write, so a bad one refuses the whole call and nothing of it
   is written.
 
@@ -34,23 +35,40 @@
 local tasks, pending, scheduled, payloads, wake_list = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local due_channel = ARGV[1]
 local done = KEYS[#KEYS]
+-- the placeholder in a dedup key's slot for a task without bizId (RedisKeys.noUnique):
+-- '<prefix>:{q}:u:', the tasks hash's key with 'u:' for its last part 't'; only a shortcut
+-- (biz_id_of finds no bizId in the placeholder either)
+local no_unique = string.sub(tasks, 1, #tasks - 1) .. 'u:'
 local count = #KEYS - 6
 local keyed = #ARGV == 1 + 8 * count
 if not keyed and #ARGV ~= 1 + 6 * count then
   return redis.error_reply('enqueue: ' .. count .. ' tasks need 1 + 6 * n or 1 + 8 * n ARGV, got ' .. #ARGV)
 end
 -- Whether s is a whole decimal number of at least 0 (as written into the meta JSON verbatim).
+-- A call's tasks mostly repeat the same few values ('25', '+0', '0'): each is matched once.
+local counts = {}
 local function count_like(s)
-  return string.find(s, '^%d+$') ~= nil and #s <= 15
+  local known = counts[s]
+  if known == nil then
+    known = string.find(s, '^%d+$') ~= nil and #s <= 15
+    counts[s] = known
+  end
+  return known
+end
+-- A run-at: "+" and a count, or a count.
+local run_ats = {}
+local function run_at_like(s)
+  local known = run_ats[s]
+  if known == nil then
+    known = count_like((string.sub(s, 1, 1) == '+') and string.sub(s, 2) or s)
+    run_ats[s] = known
+  end
+  return known
 end
 for i = 1, count do
   local a = 2 + 6 * (i - 1)
   local k = 2 + 6 * count + 2 * (i - 1)
-  local when = ARGV[a + 4]
-  if string.sub(when, 1, 1) == '+' then
-    when = string.sub(when, 2)
-  end
-  local bad = (not count_like(ARGV[a + 3]) and 'max retries') or (not count_like(when) and 'run-at')
+  local bad = (not count_like(ARGV[a + 3]) and 'max retries') or (not run_at_like(ARGV[a + 4]) and 'run-at')
       or (not count_like(ARGV[a + 5]) and 'dedup ttl')
       or (keyed and ARGV[k] ~= '' and not (count_like(ARGV[k + 1]) and tonumber(ARGV[k + 1]) >= 1)
         and 'concurrency limit (a concurrency key needs a limit of at least 1)')
@@ -60,7 +78,7 @@ for i = 1, count do
   end
   -- a dedup key of another type would fail the GET of its holder after earlier tasks were
   -- written: refused here, before the first write
-  local kind = (tonumber(ARGV[a + 5]) > 0) and redis.call('TYPE', KEYS[5 + i]).ok or 'none'
+  local kind = (ARGV[a + 5] ~= '0' and tonumber(ARGV[a + 5]) > 0) and redis.call('TYPE', KEYS[5 + i]).ok or 'none'
   if kind ~= 'none' and kind ~= 'string' then
     return redis.error_reply('enqueue: task ' .. i .. ' (' .. ARGV[a] .. '): its dedup key ' .. KEYS[5 + i]
       .. ' holds a ' .. kind .. ', not a task id; nothing of this call was written')
@@ -83,9 +101,9 @@ local pushed = {}
 -- A task with a bizId claims its key and is written at once, as a re-send relies on the key
 -- naming a task that exists.
 local fields, created = {}, {}
+-- lengths kept by hand: # on a growing table searches for its border every time
+local field_count, pushed_count = 0, 0
 local later, later_ids = {}, {}
--- cjson.encode(name) by task name: a call's tasks mostly share one
-local names = {}
 
 -- Which ids exist, or completed within the completed-ids window: one lookup each per call.
 local ids = {}
@@ -96,10 +114,42 @@ local existing = redis.call('HMGET', tasks, unpack(ids))
 local completed = redis.call('ZMSCORE', done, unpack(ids))
 
 local function run_at_of(when)
+  if when == '+0' then
+    return now
+  end
   if string.sub(when, 1, 1) == '+' then
     return now + tonumber(string.sub(when, 2))
   end
   return tonumber(when)
+end
+
+-- cjson.encode(name) by task name: a call's tasks mostly share one
+local names = {}
+local function name_json_of(name)
+  local json = names[name]
+  if not json then
+    json = cjson.encode(name)
+    names[name] = json
+  end
+  return json
+end
+
+-- The value of a task without bizId nor concurrency key up to its payload (new_meta_json,
+-- a newline), by state, name and max retries: a call's tasks mostly share one, so such a
+-- task's value is one concatenation.
+local heads = { p = {}, s = {} }
+local function plain_head(name, state, max_retries)
+  local by_max = heads[state][name]
+  if not by_max then
+    by_max = {}
+    heads[state][name] = by_max
+  end
+  local head = by_max[max_retries]
+  if not head then
+    head = new_meta_json(name_json_of(name), state, max_retries, now_text) .. '\n'
+    by_max[max_retries] = head
+  end
+  return head
 end
 
 local function enqueue_one(i, unique, id, name, payload, max_retries, when, dedup_ttl, ckey, cmax)
@@ -112,23 +162,24 @@ local function enqueue_one(i, unique, id, name, payload, max_retries, when, dedu
   end
   local run_at = run_at_of(when)
   local is_later = run_at > now
-  local name_json = names[name]
-  if not name_json then
-    name_json = cjson.encode(name)
-    names[name] = name_json
-  end
-  -- a, k and t are left out while they hold their defaults (0, none, c): bytes per pending task
-  local meta = new_meta_json(name_json, is_later and 's' or 'p', max_retries, now_text, biz_id_of(unique, name),
-    (ckey and ckey ~= '') and ckey or nil, cmax)
+  local state = is_later and 's' or 'p'
+  local biz_id = (unique ~= no_unique) and biz_id_of(unique, name) or nil
+  ckey = (ckey and ckey ~= '') and ckey or nil
   created[id] = true
   if dedup then
-    create_task(tasks, payloads, id, meta, payload)
+    -- a, k and t are left out while they hold their defaults (0, none, c): bytes per pending task
+    create_task(tasks, payloads, id, new_meta_json(name_json_of(name), state, max_retries, now_text, biz_id, ckey,
+      cmax), payload)
   else
-    fields[#fields + 1] = id
-    fields[#fields + 1] = meta .. '\n' .. payload
+    field_count = field_count + 2
+    fields[field_count - 1] = id
+    fields[field_count] = (biz_id or ckey)
+        and new_meta_json(name_json_of(name), state, max_retries, now_text, biz_id, ckey, cmax) .. '\n' .. payload
+        or plain_head(name, state, max_retries) .. payload
   end
   if not is_later then
-    pushed[#pushed + 1] = id
+    pushed_count = pushed_count + 1
+    pushed[pushed_count] = id
     return 1, id
   end
   if dedup then
@@ -148,8 +199,8 @@ for i = 1, count do
   -- max retries goes into the meta as sent (checked to be digits above)
   local code, id = enqueue_one(i, KEYS[5 + i], ARGV[a], ARGV[a + 1], ARGV[a + 2], ARGV[a + 3],
     ARGV[a + 4], tonumber(ARGV[a + 5]), keyed and ARGV[k] or nil, keyed and tonumber(ARGV[k + 1]) or nil)
-  out[#out + 1] = code
-  out[#out + 1] = id
+  out[2 * i - 1] = code
+  out[2 * i] = id
 end
 -- every task without a bizId in one HSET, each in the one-field form (create_task)
 call_with_all('HSET', tasks, fields)
