@@ -84,7 +84,10 @@ if not ids then
   return {}
 end
 now = now or now_ms()
-local deadline = now + lease
+-- times as text, formatted once: a number is formatted again by every concatenation and
+-- every redis.call argument it takes part in
+local now_text = tostring(now)
+local deadline = tostring(now + lease)
 local out = {}
 -- the fetch's writes, made together once every task was looked at (one HSET, one ZADD,
 -- one HSET per call rather than three commands per task): record is id, token pairs for
@@ -127,14 +130,14 @@ local function deliver(id, json, value, payload, token)
   record[#record + 1] = id
   record[#record + 1] = token
   if limit then
-    permits[#permits + 1] = now
+    permits[#permits + 1] = now_text
     permits[#permits + 1] = token
   end
 end
 local function take(id, raw)
   -- most tasks are fetched for the first time, as the enqueue script wrote them: delivered
   -- without decoding and encoding their meta (first_delivery)
-  local json, value, payload = first_delivery(raw, ARGV[5 + given], now)
+  local json, value, payload = first_delivery(raw, ARGV[5 + given], now_text)
   if json then
     given = given + 1
     deliver(id, json, value, payload, ARGV[4 + given])

@@ -327,9 +327,10 @@ end
 -- no bizId nor concurrency key), without decoding and encoding its meta: the meta JSON a
 -- worker gets (what cjson.encode of the decoded, checked and updated meta would hold: a 1,
 -- k the token, s 'a', t now), the value to store and the payload. nil for any other value,
--- which takes the general path. Most fetched tasks are in this form.
+-- which takes the general path. Most fetched tasks are in this form. now_text is the fetch's
+-- time as text, formatted once per call rather than once per task.
 local FIRST_FORM = '^{"v":1,"n":("[^"\\]*"),"s":"p","m":(%d+),"c":(%d+)}\n'
-local function first_delivery(raw, token, now)
+local function first_delivery(raw, token, now_text)
   if not raw or not token then
     return nil
   end
@@ -338,7 +339,7 @@ local function first_delivery(raw, token, now)
     return nil
   end
   local json = '{"v":1,"n":' .. name_json .. ',"s":"a","a":1,"k":' .. cjson.encode(token) .. ',"m":' .. max_retries
-    .. ',"c":' .. created .. ',"t":' .. now .. '}'
+    .. ',"c":' .. created .. ',"t":' .. now_text .. '}'
   return json, json .. string.sub(raw, last), string.sub(raw, last + 1)
 end
 
@@ -471,10 +472,12 @@ local function remember_all_done(done, ids, now, window, retention)
   if window <= retention or #ids == 0 then
     return
   end
+  -- the score as text once: redis.call formats a number argument on every use
+  local at = tostring(now)
   local members = {}
-  for _, id in ipairs(ids) do
-    members[#members + 1] = now
-    members[#members + 1] = id
+  for i, id in ipairs(ids) do
+    members[2 * i - 1] = at
+    members[2 * i] = id
   end
   call_with_all('ZADD', done, members)
   local old = redis.call('ZRANGEBYSCORE', done, '-inf', now - window, 'LIMIT', 0, 2 * #ids)
