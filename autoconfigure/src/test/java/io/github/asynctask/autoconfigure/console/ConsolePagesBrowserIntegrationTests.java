@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.RedisBroker;
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -54,23 +57,33 @@ class ConsolePagesBrowserIntegrationTests extends BrowserTestSupport {
 		HeadlessChromium.documented(this.browser, "console-overview.png");
 		this.browser.findElement(By.id("search-q")).sendKeys("order-42");
 		this.browser.findElement(By.cssSelector("#search-form button")).click();
-		WebElement match = visible(By.cssSelector("#search-table tr[data-match]"));
-		assertThat(this.browser.findElements(By.cssSelector("#search-table tr[data-match]"))).hasSize(1);
-		assertThat(match.getText()).contains("mail.receipt").contains("dead").contains("bizId");
+		By matchRow = By.cssSelector("#search-table tr[data-match]");
+		visible(matchRow);
+		assertThat(this.browser.findElements(matchRow)).hasSize(1);
+		// read and clicked afresh each time: the page's refresh may rebuild the
+		// row between two calls (a stale element otherwise)
+		String matchText = afresh((driver) -> driver.findElement(matchRow).getText());
+		assertThat(matchText).contains("mail.receipt").contains("dead").contains("bizId");
 		HeadlessChromium.documented(this.browser, "console-search.png");
 
-		String receiptId = match.getAttribute("data-match");
-		match.findElement(By.tagName("a")).click();
+		String receiptId = afresh((driver) -> driver.findElement(matchRow).getAttribute("data-match"));
+		afresh((driver) -> {
+			driver.findElement(matchRow).findElement(By.tagName("a")).click();
+			return true;
+		});
 		visible(By.cssSelector("#task-attempts li"));
-		List<WebElement> attempts = this.browser.findElements(By.cssSelector("#task-attempts li"));
+		List<String> attempts = afresh((driver) -> driver.findElements(By.cssSelector("#task-attempts li"))
+			.stream()
+			.map(WebElement::getText)
+			.toList());
 		assertThat(attempts).hasSize(3);
-		assertThat(attempts.get(0).getText()).contains("java.lang.IllegalStateException")
-			.contains("SMTP 451 <b>try later</b>");
-		assertThat(attempts.get(1).getText()).contains("java.io.UncheckedIOException").contains("connection reset");
-		assertThat(attempts.get(2).getText()).contains("java.lang.IllegalArgumentException")
-			.contains("mailbox unknown");
-		assertThat(this.browser.findElement(By.id("task-args")).getText()).contains("order-42");
-		assertThat(this.browser.findElement(By.id("task-facts")).getText()).contains("BizId").contains("order-42");
+		assertThat(attempts.get(0)).contains("java.lang.IllegalStateException").contains("SMTP 451 <b>try later</b>");
+		assertThat(attempts.get(1)).contains("java.io.UncheckedIOException").contains("connection reset");
+		assertThat(attempts.get(2)).contains("java.lang.IllegalArgumentException").contains("mailbox unknown");
+		assertThat(this.<String>afresh((driver) -> driver.findElement(By.id("task-args")).getText()))
+			.contains("order-42");
+		assertThat(this.<String>afresh((driver) -> driver.findElement(By.id("task-facts")).getText())).contains("BizId")
+			.contains("order-42");
 		assertThat(this.browser.findElements(By.cssSelector("#task-attempts b"))).as("markup shown as text").isEmpty();
 		HeadlessChromium.documented(this.browser, "console-task.png");
 		HeadlessChromium.resize(this.browser, 390, 844);
@@ -81,9 +94,11 @@ class ConsolePagesBrowserIntegrationTests extends BrowserTestSupport {
 		// loaded afresh without a search, the page shows the bizId stored with the task,
 		// linked
 		this.browser.get(url("/asynctask/?reload=1#/task/mail/" + receiptId));
-		WebElement bizId = visible(By.id("task-bizid"));
-		assertThat(bizId.getText()).isEqualTo("order-42");
-		assertThat(bizId.getAttribute("href")).endsWith("#/search?q=order-42");
+		visible(By.id("task-bizid"));
+		assertThat(this.<String>afresh((driver) -> driver.findElement(By.id("task-bizid")).getText()))
+			.isEqualTo("order-42");
+		assertThat(this.<String>afresh((driver) -> driver.findElement(By.id("task-bizid")).getAttribute("href")))
+			.endsWith("#/search?q=order-42");
 	}
 
 	@Test
@@ -138,6 +153,11 @@ class ConsolePagesBrowserIntegrationTests extends BrowserTestSupport {
 		this.browser.get(url("/asynctask/"));
 		visible(By.cssSelector("tr[data-queue='report']"));
 		HeadlessChromium.documented(this.browser, "console-overview-390.png");
+	}
+
+	private <T> T afresh(Function<WebDriver, T> read) {
+		return new WebDriverWait(this.browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
+			.until(read);
 	}
 
 	private WebElement visible(By locator) throws IOException {
