@@ -146,8 +146,9 @@ class ConsolePagesBrowserIntegrationTests extends BrowserTestSupport {
 		HeadlessChromium.documented(this.browser, "console-history.png");
 
 		this.browser.get(url("/asynctask/#/instances"));
-		WebElement instance = visible(By.cssSelector("#instances-table tr[data-instance]"));
-		assertThat(instance.getText()).contains("report");
+		By instance = By.cssSelector("#instances-table tr[data-instance]");
+		visible(instance);
+		assertThat(this.<String>afresh((driver) -> driver.findElement(instance).getText())).contains("report");
 		HeadlessChromium.documented(this.browser, "console-instances.png");
 		HeadlessChromium.resize(this.browser, 390, 844);
 		this.browser.get(url("/asynctask/"));
