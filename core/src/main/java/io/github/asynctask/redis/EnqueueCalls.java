@@ -18,7 +18,7 @@ final class EnqueueCalls {
 
 	/**
 	 * Most tasks one enqueue call carries: bounds how long the script runs and the
-	 * arguments Lua unpacks.
+	 * arguments Lua unpacks (the script refuses more than 1,000).
 	 */
 	static final int MAX_PER_CALL = 500;
 

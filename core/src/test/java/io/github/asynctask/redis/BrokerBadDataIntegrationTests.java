@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
@@ -199,7 +200,9 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 	static Stream<Arguments> badNumbers() {
 		return Stream.of(arguments("max retries", "x", "+0", "0"), arguments("max retries", "", "+0", "0"),
 				arguments("max retries", "-1", "+0", "0"), arguments("run-at", "3", "+soon", "0"),
-				arguments("run-at", "3", "1e400", "0"), arguments("dedup ttl", "3", "+0", "nan"));
+				arguments("run-at", "3", "1e400", "0"), arguments("dedup ttl", "3", "+0", "nan"),
+				// written into the meta verbatim: a JSON reader refuses leading zeros
+				arguments("max retries", "007", "+0", "0"));
 	}
 
 	/**
@@ -246,17 +249,111 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(fixture.llen(this.keys.pending(QUEUE))).isZero();
 	}
 
-	@Test
-	void aFetchWithABadLeaseIsRefusedBeforeItPopsAnything() {
+	/**
+	 * A lease that is not a whole number of ms: tonumber reads "1.5", "inf" and "nan",
+	 * and the fetch record's PEXPIRE refused them only after the tasks were taken.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "soon", "1.5", "inf", "nan", "-1" })
+	void aFetchWithABadLeaseIsRefusedBeforeItPopsAnything(String lease) {
 		String id = fixture.enqueue();
-		String[] keys = { this.keys.tasks(QUEUE), this.keys.pending(QUEUE), this.keys.active(QUEUE),
+		assertThatIllegalStateException()
+			.isThrownBy(() -> eval(Scripts.DEQUEUE, dequeueKeys(), "1", lease, "0", "0", "12345"))
+			.withMessageContaining("must be whole numbers of at least 0");
+		assertThat(fixture.redis.cli("LRANGE", this.keys.pending(QUEUE), "0", "-1")).isEqualTo(id);
+		assertThat(fixture.zcard(this.keys.active(QUEUE))).isZero();
+	}
+
+	@Test
+	void aFetchWithAFractionalRatePeriodIsRefusedBeforeItPopsAnything() {
+		String id = fixture.enqueue();
+		assertThatIllegalStateException()
+			.isThrownBy(() -> eval(Scripts.DEQUEUE, dequeueKeys(), "1", "30000", "0", "0", "12345", "10", "0.5"))
+			.withMessageContaining("a rate limit needs whole numbers");
+		assertThat(fixture.redis.cli("LRANGE", this.keys.pending(QUEUE), "0", "-1")).isEqualTo(id);
+	}
+
+	private String[] dequeueKeys() {
+		return new String[] { this.keys.tasks(QUEUE), this.keys.pending(QUEUE), this.keys.active(QUEUE),
 				this.keys.leases(QUEUE), this.keys.paused(QUEUE), this.keys.dead(QUEUE), this.keys.completed(QUEUE),
 				this.keys.fetch(QUEUE, "f1"), this.keys.fetch(QUEUE, ""), this.keys.payloads(QUEUE),
 				this.keys.done(QUEUE), this.keys.wake(QUEUE), this.keys.rate(QUEUE), this.keys.concurrencyKeys(QUEUE) };
-		assertThatIllegalStateException().isThrownBy(() -> eval(Scripts.DEQUEUE, keys, "1", "soon", "0", "0", "12345"))
-			.withMessageContaining("must be numbers of at least 0");
-		assertThat(fixture.redis.cli("LRANGE", this.keys.pending(QUEUE), "0", "-1")).isEqualTo(id);
-		assertThat(fixture.zcard(this.keys.active(QUEUE))).isZero();
+	}
+
+	/**
+	 * A retry delay of NaN passed tonumber; the recovery then took the deliveries out of
+	 * the active set and failed at the retry set's ZADD: tasks in no set at all.
+	 */
+	@Test
+	void aRecoveryWithANonFiniteDelayIsRefusedAndTheDeliveriesStayActive() {
+		fixture.enqueue();
+		assertThat(this.broker.dequeue(QUEUE, 1, Duration.ZERO)).hasSize(1);
+		String[] keys = { this.keys.tasks(QUEUE), this.keys.active(QUEUE), this.keys.leases(QUEUE),
+				this.keys.retry(QUEUE), this.keys.dead(QUEUE), this.keys.completed(QUEUE), this.keys.payloads(QUEUE),
+				this.keys.done(QUEUE) };
+		assertThatIllegalStateException()
+			.isThrownBy(() -> eval(Scripts.RECOVER, keys, "10", "nan", "0", this.keys.dueChannel(QUEUE), "0"))
+			.withMessageContaining("must be whole numbers of at least 0");
+		assertThat(fixture.zcard(this.keys.active(QUEUE))).isEqualTo(1);
+		assertThat(fixture.hlen(this.keys.leases(QUEUE))).isEqualTo(1);
+		assertThat(this.broker.recover(QUEUE, 10, Duration.ZERO).recovered()).isEqualTo(1);
+	}
+
+	/**
+	 * A completed-ids window of NaN passed tonumber; the ack then ended the delivery and
+	 * failed trimming the window, its task data left without a lease or an active entry.
+	 */
+	@Test
+	void anAckWithANonFiniteWindowIsRefusedAndTheDeliveryStaysCurrent() {
+		fixture.enqueue();
+		Delivery delivery = this.broker.dequeue(QUEUE, 1, Duration.ofSeconds(30)).get(0);
+		String[] keys = { this.keys.tasks(QUEUE), this.keys.active(QUEUE), this.keys.leases(QUEUE),
+				this.keys.completed(QUEUE), this.keys.payloads(QUEUE), this.keys.done(QUEUE) };
+		assertThatIllegalStateException()
+			.isThrownBy(() -> eval(Scripts.COMPLETE, keys, "0", "nan", delivery.id(), Long.toString(delivery.token())))
+			.withMessageContaining("must be whole numbers of ms");
+		assertThat(fixture.zcard(this.keys.active(QUEUE))).isEqualTo(1);
+		assertThat(this.broker.complete(delivery, Duration.ZERO)).isEqualTo(AckResult.APPLIED);
+	}
+
+	/**
+	 * Thousands of scheduled tasks in one call: the script unpacked them into one ZADD
+	 * after writing them to the tasks hash, and Lua's unpack stops near 8,000 values,
+	 * which left tasks in the hash that no set named. A call that big is refused before
+	 * any write.
+	 */
+	@Test
+	void anEnqueueCallTooBigToUnpackIsRefusedBeforeAnyWrite() {
+		int count = 4_500;
+		List<String> keys = new ArrayList<>(List.of(this.keys.tasks(QUEUE), this.keys.pending(QUEUE),
+				this.keys.scheduled(QUEUE), this.keys.payloads(QUEUE), this.keys.wake(QUEUE)));
+		List<String> args = new ArrayList<>(List.of(this.keys.dueChannel(QUEUE)));
+		for (int i = 0; i < count; i++) {
+			keys.add(this.keys.noUnique(QUEUE));
+			args.addAll(List.of("t" + i, "mail.send", "{}", "3", "+3600000", "0"));
+		}
+		keys.add(this.keys.done(QUEUE));
+		assertThatIllegalStateException()
+			.isThrownBy(() -> eval(Scripts.ENQUEUE, keys.toArray(String[]::new), args.toArray(String[]::new)))
+			.withMessageContaining("at most 1000 tasks per call");
+		assertThat(fixture.hlen(this.keys.tasks(QUEUE))).isZero();
+		assertThat(fixture.zcard(this.keys.scheduled(QUEUE))).isZero();
+	}
+
+	/**
+	 * A stored new task whose max retries has a leading zero (data edited by hand): the
+	 * first fetch copied it into the delivered meta, which the worker's JSON reader
+	 * refuses; the general path reads it as a number.
+	 */
+	@Test
+	void aNewTaskWithALeadingZeroIsDeliveredThroughTheGeneralPath() {
+		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), "zero",
+				"{\"v\":1,\"n\":\"mail.send\",\"s\":\"p\",\"m\":007,\"c\":1}\n{\"args\":[]}");
+		fixture.redis.cli("LPUSH", this.keys.pending(QUEUE), "zero");
+		assertThat(this.broker.dequeue(QUEUE, 1, Duration.ofSeconds(30))).singleElement().satisfies((delivery) -> {
+			assertThat(delivery.id()).isEqualTo("zero");
+			assertThat(delivery.maxRetries()).isEqualTo(7);
+		});
 	}
 
 	/**

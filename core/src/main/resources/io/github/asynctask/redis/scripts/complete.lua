@@ -25,10 +25,10 @@
   data damaged since the fetch has nothing left to tell.
 ]]
 local tasks, active, leases, completed, payloads, done = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
-local retention = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
+local retention = whole_arg(ARGV[1])
+local window = whole_arg(ARGV[2])
 if not retention or not window then
-  return redis.error_reply('complete: ARGV[1] and ARGV[2] must be numbers of ms')
+  return redis.error_reply('complete: ARGV[1] and ARGV[2] must be whole numbers of ms, at least 0')
 end
 local now = now_ms()
 local watchers, owed = KEYS[7], KEYS[8]

@@ -45,20 +45,21 @@
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
-local max, lease = tonumber(ARGV[1]), tonumber(ARGV[2])
-local retention, window = tonumber(ARGV[3]), tonumber(ARGV[4])
-if not max or max < 0 or not lease or lease < 0 or not retention or not window then
+local max, lease = whole_arg(ARGV[1]), whole_arg(ARGV[2])
+local retention, window = whole_arg(ARGV[3]), whole_arg(ARGV[4])
+if not max or not lease or not retention or not window then
   return redis.error_reply('dequeue: ARGV[1] (tasks) and ARGV[2..4] (lease, retention, window in ms) must be'
-    .. ' numbers of at least 0')
+    .. ' whole numbers of at least 0')
 end
 if #ARGV - 4 < max then
   return redis.error_reply('dequeue needs one fencing token per task: ' .. max .. ' asked, ' .. (#ARGV - 4) .. ' sent')
 end
 local limit, period = ARGV[5 + max], ARGV[6 + max]
 if limit then
-  limit, period = tonumber(limit), tonumber(period)
+  limit, period = whole_arg(limit), whole_arg(period)
   if not limit or limit < 1 or not period or period < 1 then
-    return redis.error_reply('dequeue: a rate limit needs ARGV[5 + N] >= 1 permits and ARGV[6 + N] >= 1 ms')
+    return redis.error_reply('dequeue: a rate limit needs whole numbers ARGV[5 + N] >= 1 permits and'
+      .. ' ARGV[6 + N] >= 1 ms')
   end
 end
 redis.call('DEL', KEYS[9])

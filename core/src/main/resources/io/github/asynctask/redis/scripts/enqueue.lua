@@ -8,9 +8,10 @@
   ZMSCORE look the ids up; each distinct number string is matched once, and a plain task's
   meta is built once per state, name and max retries (its value: that head and its payload);
   tasks without a bizId are written by one HSET into the tasks hash (meta and payload in one
-  field), one ZADD and one LPUSH; a task with a bizId claims its key and is written at once. Every task's numbers, and the type of every dedup key a task claims,
-  are checked before the first write, so a bad one refuses the whole call and nothing of it
-  is written.
+  field), one ZADD and one LPUSH; a task with a bizId claims its key and is written at once.
+  The call's size, every task's numbers and the type of every dedup key a task claims are
+  checked before the first write, so a bad one refuses the whole call and nothing of it is
+  written.
 
   KEYS[1] <prefix>:{q}:t          tasks hash (meta)
   KEYS[2] <prefix>:{q}:pending    list
@@ -40,17 +41,25 @@ local done = KEYS[#KEYS]
 -- (biz_id_of finds no bizId in the placeholder either)
 local no_unique = string.sub(tasks, 1, #tasks - 1) .. 'u:'
 local count = #KEYS - 6
+-- the writes unpack a call's ids into one ZADD and one LPUSH (Lua's unpack stops near 8,000
+-- values): a bigger call is refused up front rather than failing after its HSET
+local MAX_TASKS = 1000
+if count > MAX_TASKS then
+  return redis.error_reply('enqueue: at most ' .. MAX_TASKS .. ' tasks per call, got ' .. count
+    .. '; nothing of this call was written')
+end
 local keyed = #ARGV == 1 + 8 * count
 if not keyed and #ARGV ~= 1 + 6 * count then
   return redis.error_reply('enqueue: ' .. count .. ' tasks need 1 + 6 * n or 1 + 8 * n ARGV, got ' .. #ARGV)
 end
--- Whether s is a whole decimal number of at least 0 (as written into the meta JSON verbatim).
--- A call's tasks mostly repeat the same few values ('25', '+0', '0'): each is matched once.
+-- Whether s is a whole decimal number of at least 0 as JSON writes it (max retries goes into
+-- the meta verbatim). A call's tasks mostly repeat the same few values ('25', '+0', '0'):
+-- each is matched once.
 local counts = {}
 local function count_like(s)
   local known = counts[s]
   if known == nil then
-    known = string.find(s, '^%d+$') ~= nil and #s <= 15
+    known = string.find(s, '^%d+$') ~= nil and plain_digits(s)
     counts[s] = known
   end
   return known
@@ -74,7 +83,8 @@ for i = 1, count do
         and 'concurrency limit (a concurrency key needs a limit of at least 1)')
   if bad then
     return redis.error_reply('enqueue: task ' .. i .. ' (' .. ARGV[a] .. ') has a bad ' .. bad
-      .. ': whole numbers of at least 0 expected, nothing of this call was written')
+      .. ': whole numbers of at least 0 without leading zeros expected, nothing of this call was'
+      .. ' written')
   end
   -- a dedup key of another type would fail the GET of its holder after earlier tasks were
   -- written: refused here, before the first write

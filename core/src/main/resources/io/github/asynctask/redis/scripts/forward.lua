@@ -12,9 +12,9 @@
   Reply: { moved, next due in ms or -1 when nothing waits, Redis now in ms }
 ]]
 local tasks, scheduled, retry, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local limit = tonumber(ARGV[1])
+local limit = whole_arg(ARGV[1])
 if not limit or limit < 1 then
-  return redis.error_reply('forward: ARGV[1] (tasks to move) must be a number of at least 1')
+  return redis.error_reply('forward: ARGV[1] (tasks to move) must be a whole number of at least 1')
 end
 local now = now_ms()
 

@@ -61,6 +61,23 @@ local function finite(x)
   return type(x) == 'number' and x == x and x ~= math.huge and x ~= -math.huge
 end
 
+-- A script argument that must be a whole number of at least 0 (a count, or milliseconds):
+-- the number, or nil for anything else. tonumber alone lets NaN, infinities and fractions
+-- through, which a later ZADD, PEXPIRE or RPOP refuses after the script has written.
+local function whole_arg(s)
+  local n = tonumber(s)
+  if n and finite(n) and n >= 0 and n == math.floor(n) then
+    return n
+  end
+  return nil
+end
+
+-- Whether a run of digits can go into a meta JSON verbatim: at most 15 digits (exact as a
+-- double) and no leading zero (a JSON reader, cjson's as Jackson's, refuses "007").
+local function plain_digits(s)
+  return #s <= 15 and (#s == 1 or string.byte(s, 1) ~= 48)
+end
+
 -- The longest bizId stored on a task (RedisKeys.MAX_RAW_BIZ_ID: a longer one is hashed in
 -- its dedup key, so the key no longer names it).
 local MAX_STORED_BIZ_ID = 64
@@ -335,7 +352,7 @@ local function first_delivery(raw, token, now_text)
     return nil
   end
   local _, last, name_json, max_retries, created = string.find(raw, FIRST_FORM)
-  if not last or #max_retries > 15 or #created > 15 then
+  if not last or not plain_digits(max_retries) or not plain_digits(created) then
     return nil
   end
   local json = '{"v":1,"n":' .. name_json .. ',"s":"a","a":1,"k":' .. cjson.encode(token) .. ',"m":' .. max_retries

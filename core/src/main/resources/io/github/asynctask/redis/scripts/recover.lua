@@ -21,10 +21,11 @@
 ]]
 local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local payloads, done = KEYS[7], KEYS[8]
-local limit, delay = tonumber(ARGV[1]), tonumber(ARGV[2])
-local retention, window = tonumber(ARGV[3]), tonumber(ARGV[5])
+local limit, delay = whole_arg(ARGV[1]), whole_arg(ARGV[2])
+local retention, window = whole_arg(ARGV[3]), whole_arg(ARGV[5])
 if not limit or limit < 1 or not delay or not retention or not window then
-  return redis.error_reply('recover: ARGV[1] (deliveries, at least 1) and ARGV[2], ARGV[3], ARGV[5] (ms) must be numbers')
+  return redis.error_reply('recover: ARGV[1] (deliveries, at least 1) and ARGV[2], ARGV[3], ARGV[5] (ms) must be'
+    .. ' whole numbers of at least 0')
 end
 local now = now_ms()
 local ids = redis.call('ZRANGEBYSCORE', active, '-inf', now, 'LIMIT', 0, limit)
