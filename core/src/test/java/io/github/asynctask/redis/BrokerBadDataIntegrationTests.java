@@ -254,7 +254,7 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 	 * and the fetch record's PEXPIRE refused them only after the tasks were taken.
 	 */
 	@ParameterizedTest
-	@ValueSource(strings = { "soon", "1.5", "inf", "nan", "-1" })
+	@ValueSource(strings = { "soon", "1.5", "inf", "nan", "-1", "1e300" })
 	void aFetchWithABadLeaseIsRefusedBeforeItPopsAnything(String lease) {
 		String id = fixture.enqueue();
 		assertThatIllegalStateException()
@@ -264,11 +264,16 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(fixture.zcard(this.keys.active(QUEUE))).isZero();
 	}
 
-	@Test
-	void aFetchWithAFractionalRatePeriodIsRefusedBeforeItPopsAnything() {
+	/**
+	 * A whole number too large to pass as an integer argument (1e300 reaches PEXPIRE as
+	 * "1.0000000000000001e+300") passed the check and failed the fetch after its writes.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "0.5", "1e300" })
+	void aFetchWithABadRatePeriodIsRefusedBeforeItPopsAnything(String period) {
 		String id = fixture.enqueue();
 		assertThatIllegalStateException()
-			.isThrownBy(() -> eval(Scripts.DEQUEUE, dequeueKeys(), "1", "30000", "0", "0", "12345", "10", "0.5"))
+			.isThrownBy(() -> eval(Scripts.DEQUEUE, dequeueKeys(), "1", "30000", "0", "0", "12345", "10", period))
 			.withMessageContaining("a rate limit needs whole numbers");
 		assertThat(fixture.redis.cli("LRANGE", this.keys.pending(QUEUE), "0", "-1")).isEqualTo(id);
 	}

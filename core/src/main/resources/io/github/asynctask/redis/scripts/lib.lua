@@ -63,10 +63,12 @@ end
 
 -- A script argument that must be a whole number of at least 0 (a count, or milliseconds):
 -- the number, or nil for anything else. tonumber alone lets NaN, infinities and fractions
--- through, which a later ZADD, PEXPIRE or RPOP refuses after the script has written.
+-- through, which a later ZADD, PEXPIRE or RPOP refuses after the script has written; so is
+-- a number past 2^53, which redis.call passes on in exponent form ("1e+300"), not an integer.
+local MAX_WHOLE_ARG = 9007199254740992
 local function whole_arg(s)
   local n = tonumber(s)
-  if n and finite(n) and n >= 0 and n == math.floor(n) then
+  if n and finite(n) and n >= 0 and n <= MAX_WHOLE_ARG and n == math.floor(n) then
     return n
   end
   return nil
