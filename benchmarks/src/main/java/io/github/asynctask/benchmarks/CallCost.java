@@ -72,7 +72,8 @@ final class CallCost {
 		return new double[] { 0, 0 };
 	}
 
-	private static double field(String line, String name) {
+	/** A field of an {@code INFO commandstats} line ({@code name} ends with '='). */
+	static double field(String line, String name) {
 		int at = line.indexOf("," + name);
 		at = (at < 0) ? line.indexOf(":" + name) : at;
 		int start = at + name.length() + 1;

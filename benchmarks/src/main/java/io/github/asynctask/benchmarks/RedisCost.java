@@ -24,6 +24,8 @@ final class RedisCost {
 
 	private final long scriptCallsAtStart;
 
+	private final CommandBreakdown commandsAtStart;
+
 	private final long jvmCpuNanosAtStart = jvmCpuNanos();
 
 	private final List<ProcessHandle> processes;
@@ -38,6 +40,7 @@ final class RedisCost {
 		this.cpuSecondsAtStart = counting ? redis.cpuSeconds() : 0;
 		this.callsAtStart = counting ? redis.commandCalls() : 0;
 		this.scriptCallsAtStart = counting ? scriptCalls(redis) : 0;
+		this.commandsAtStart = counting ? CommandBreakdown.of(redis) : CommandBreakdown.NONE;
 	}
 
 	/** Start counting; a system that does not use Redis gets no figures. */
@@ -55,6 +58,11 @@ final class RedisCost {
 			figures.put("redisCpuMicrosPerTask", Math.round(cpuMicros * 10) / 10.0);
 			figures.put("redisCommandsPerTask", Math.round(calls * 100) / 100.0);
 			figures.put("scriptCallsPerTask", Math.round(scripts * 100) / 100.0);
+			CommandBreakdown commands = CommandBreakdown.of(this.redis).since(this.commandsAtStart);
+			figures.put("redisScriptMicrosPerTask", Math.round(commands.scriptMicros() * 10.0 / tasks) / 10.0);
+			if (Boolean.getBoolean(CommandBreakdown.PROPERTY)) {
+				System.out.println(commands.describe(tasks));
+			}
 		}
 		double jvmMicros = (jvmCpuNanos() - this.jvmCpuNanosAtStart) / 1000.0 / tasks;
 		figures.put("jvmCpuMicrosPerTask", Math.round(jvmMicros * 10) / 10.0);

@@ -67,13 +67,10 @@ record RedisTarget(RedisServer server) {
 	 */
 	long commandCalls() {
 		long total = 0;
-		for (Map.Entry<String, String> entry : info("commandstats").entrySet()) {
+		for (Map.Entry<String, long[]> entry : commandStats().entrySet()) {
 			String command = entry.getKey();
-			if (command.startsWith("cmdstat_") && !command.equals("cmdstat_info")
-					&& !command.startsWith("cmdstat_config")) {
-				String value = entry.getValue();
-				int start = value.indexOf("calls=") + 6;
-				total += Long.parseLong(value.substring(start, value.indexOf(',', start)));
+			if (!command.equals("info") && !command.startsWith("config")) {
+				total += entry.getValue()[0];
 			}
 		}
 		return total;
@@ -82,13 +79,22 @@ record RedisTarget(RedisServer server) {
 	/** Calls by command, for the idle report. */
 	Map<String, Long> commandCallsByName() {
 		Map<String, Long> calls = new HashMap<>();
-		for (Map.Entry<String, String> entry : info("commandstats").entrySet()) {
-			String value = entry.getValue();
-			int start = value.indexOf("calls=") + 6;
-			calls.put(entry.getKey().replace("cmdstat_", ""),
-					Long.parseLong(value.substring(start, value.indexOf(',', start))));
-		}
+		commandStats().forEach((command, stats) -> calls.put(command, stats[0]));
 		return calls;
+	}
+
+	/**
+	 * Calls and microseconds by command ({@code INFO commandstats}): commands run by
+	 * scripts count under their own names as well as inside the script's {@code EVALSHA}.
+	 */
+	Map<String, long[]> commandStats() {
+		Map<String, long[]> stats = new HashMap<>();
+		for (Map.Entry<String, String> entry : info("commandstats").entrySet()) {
+			String line = entry.getKey() + ":" + entry.getValue();
+			stats.put(entry.getKey().replace("cmdstat_", ""),
+					new long[] { (long) CallCost.field(line, "calls="), (long) CallCost.field(line, "usec=") });
+		}
+		return stats;
 	}
 
 	void resetStats() {

@@ -1,5 +1,7 @@
 package io.github.asynctask.benchmarks;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,6 +24,18 @@ class RedisReadingsTests {
 	void noEvalshaLineMeansNoScriptCalls() {
 		assertThat(CallCost.evalsha("# Commandstats\r\ncmdstat_info:calls=1,usec=5,usec_per_call=5.00\r\n"))
 			.containsExactly(0, 0);
+	}
+
+	@Test
+	void theBreakdownCountsWhatHappenedSinceItsStartAndScriptTimeIncludesTheirCommands() {
+		CommandBreakdown start = new CommandBreakdown(
+				Map.of("evalsha", new long[] { 10, 400 }, "zadd", new long[] { 5, 50 }, "info", new long[] { 3, 30 }));
+		CommandBreakdown end = new CommandBreakdown(Map.of("evalsha", new long[] { 30, 1400 }, "zadd",
+				new long[] { 15, 250 }, "info", new long[] { 3, 30 }, "hset", new long[] { 10, 100 }));
+		CommandBreakdown run = end.since(start);
+		assertThat(run.scriptMicros()).isEqualTo(1000);
+		assertThat(run.describe(10)).isEqualTo(
+				"COMMANDS per task over 10 tasks: evalsha 2.000 calls 100.00 us; zadd 1.000 calls 20.00 us; hset 1.000 calls 10.00 us;");
 	}
 
 	@Test
