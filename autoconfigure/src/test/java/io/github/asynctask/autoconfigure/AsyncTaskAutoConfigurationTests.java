@@ -1,6 +1,8 @@
 package io.github.asynctask.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import io.github.asynctask.BackoffPolicy;
@@ -26,6 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.context.PropertyPlaceholderAutoConfiguration;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
@@ -176,6 +179,23 @@ class AsyncTaskAutoConfigurationTests {
 						Duration.ofMillis(7700));
 				assertThat(backoff.nextDelay("t", 10, new IllegalStateException())).isEqualTo(Duration.ofMinutes(10));
 			});
+	}
+
+	@Test
+	void everyApplicationContextProxiesATaskBeanWithOneAndTheSameGeneratedClass() {
+		// a proxy class per context is generated and loaded again by every context of the
+		// JVM (a test suite caching several), and invalidates the code the JIT compiled
+		// for
+		// the task path of the previous one
+		List<Class<?>> proxyClasses = new ArrayList<>();
+		for (int i = 0; i < 2; i++) {
+			this.contextRunner.withBean(AccountTasks.class).run((context) -> {
+				AccountTasks tasks = context.getBean(AccountTasks.class);
+				assertThat(AopUtils.isCglibProxy(tasks)).isTrue();
+				proxyClasses.add(tasks.getClass());
+			});
+		}
+		assertThat(proxyClasses.get(1)).isSameAs(proxyClasses.get(0));
 	}
 
 	@Test

@@ -58,6 +58,22 @@ public final class AsyncTaskAdvisor extends AbstractPointcutAdvisor {
 			return TaskMethods.attributes(specific, userClass) != null;
 		}
 
+		/**
+		 * Equal to every other: it holds no state. Spring reuses a generated CGLIB proxy
+		 * class for a bean whose advisors have equal pointcuts, so every application
+		 * context of a JVM shares one class per task bean instead of loading its own (and
+		 * invalidating the code the JIT compiled for the previous one).
+		 */
+		@Override
+		public boolean equals(Object other) {
+			return other instanceof TaskMethodPointcut;
+		}
+
+		@Override
+		public int hashCode() {
+			return TaskMethodPointcut.class.hashCode();
+		}
+
 	}
 
 }
