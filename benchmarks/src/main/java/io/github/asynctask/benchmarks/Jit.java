@@ -17,6 +17,15 @@ final class Jit {
 	private Jit() {
 	}
 
+	/**
+	 * Milliseconds the JIT compilers have spent so far (0 where the JVM does not tell):
+	 * their CPU time, which the JVM's process CPU time includes.
+	 */
+	static long compilationMillis() {
+		CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+		return (jit != null && jit.isCompilationTimeMonitoringSupported()) ? jit.getTotalCompilationTime() : 0;
+	}
+
 	/** Wait until no compilation happened for a moment, or a few seconds at most. */
 	static void settle() throws InterruptedException {
 		CompilationMXBean jit = ManagementFactory.getCompilationMXBean();

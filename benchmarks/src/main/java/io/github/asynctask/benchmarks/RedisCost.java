@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a drain cost Redis, per task: server CPU time and commands called (scripts count
- * once each, plus the commands they run), and the CPU time of this JVM and of the
- * system's own processes outside it. Says where a throughput figure is bounded: by
- * Redis's own work or by the client around it.
+ * What a drain cost Redis, per task: server CPU time, the part of it spent inside
+ * scripts, and commands called (scripts count once each, plus the commands they run); and
+ * the CPU time (the JIT compilers' share also apart) and heap allocation of this JVM, and
+ * the CPU time of the system's own processes outside it. Says where a throughput figure
+ * is bounded: by Redis's own work or by the client around it. {@link CommandBreakdown}
+ * and {@link ThreadBreakdown} print the details on request.
  */
 final class RedisCost {
 
@@ -27,6 +29,10 @@ final class RedisCost {
 	private final CommandBreakdown commandsAtStart;
 
 	private final long jvmCpuNanosAtStart = jvmCpuNanos();
+
+	private final ThreadBreakdown threadsAtStart = ThreadBreakdown.now();
+
+	private final long jitMillisAtStart = Jit.compilationMillis();
 
 	private final List<ProcessHandle> processes;
 
@@ -66,6 +72,14 @@ final class RedisCost {
 		}
 		double jvmMicros = (jvmCpuNanos() - this.jvmCpuNanosAtStart) / 1000.0 / tasks;
 		figures.put("jvmCpuMicrosPerTask", Math.round(jvmMicros * 10) / 10.0);
+		double jitMicros = (Jit.compilationMillis() - this.jitMillisAtStart) * 1000.0 / tasks;
+		figures.put("jitMicrosPerTask", Math.round(jitMicros * 10) / 10.0);
+		ThreadBreakdown threads = ThreadBreakdown.now();
+		figures.put("jvmAllocBytesPerTask",
+				(double) Math.round((double) threads.allocatedSince(this.threadsAtStart) / tasks));
+		if (Boolean.getBoolean(ThreadBreakdown.PROPERTY)) {
+			System.out.println(threads.describeSince(this.threadsAtStart, tasks));
+		}
 		if (!this.processes.isEmpty()) {
 			double micros = (cpuNanos(this.processes) - this.processCpuNanosAtStart) / 1000.0 / tasks;
 			figures.put("processCpuMicrosPerTask", Math.round(micros * 10) / 10.0);
