@@ -183,10 +183,9 @@ class AsyncTaskAutoConfigurationTests {
 
 	@Test
 	void everyApplicationContextProxiesATaskBeanWithOneAndTheSameGeneratedClass() {
-		// a proxy class per context is generated and loaded again by every context of the
-		// JVM (a test suite caching several), and invalidates the code the JIT compiled
-		// for
-		// the task path of the previous one
+		// a class per context would be generated and loaded by every context of the JVM
+		// (a test suite caching several), each invalidating the code the JIT compiled
+		// for the task path through the previous one
 		List<Class<?>> proxyClasses = new ArrayList<>();
 		for (int i = 0; i < 2; i++) {
 			this.contextRunner.withBean(AccountTasks.class).run((context) -> {
