@@ -75,8 +75,10 @@ final class RedisCost {
 		double jitMicros = (Jit.compilationMillis() - this.jitMillisAtStart) * 1000.0 / tasks;
 		figures.put("jitMicrosPerTask", Math.round(jitMicros * 10) / 10.0);
 		ThreadBreakdown threads = ThreadBreakdown.now();
-		figures.put("jvmAllocBytesPerTask",
-				(double) Math.round((double) threads.allocatedSince(this.threadsAtStart) / tasks));
+		if (ThreadBreakdown.supported()) {
+			figures.put("jvmAllocBytesPerTask",
+					(double) Math.round((double) threads.allocatedSince(this.threadsAtStart) / tasks));
+		}
 		if (Boolean.getBoolean(ThreadBreakdown.PROPERTY)) {
 			System.out.println(threads.describeSince(this.threadsAtStart, tasks));
 		}

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * CPU time and heap allocation of this JVM's threads over a measurement, by thread name
  * (digits folded, so a pool's threads add up under one name). Only Java threads are seen:
@@ -19,8 +21,8 @@ final class ThreadBreakdown {
 
 	static final String PROPERTY = "bench.threadBreakdown";
 
-	private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory
-		.getThreadMXBean();
+	/** HotSpot's thread bean, or null on a JVM that does not count threads' bytes. */
+	private static final com.sun.management.@Nullable ThreadMXBean THREADS = countingBean();
 
 	/** CPU nanoseconds and allocated bytes by thread id. */
 	private final Map<Long, long[]> byThread;
@@ -29,12 +31,34 @@ final class ThreadBreakdown {
 		this.byThread = byThread;
 	}
 
+	/** Whether this JVM counts the CPU time and bytes of each thread. */
+	static boolean supported() {
+		return THREADS != null;
+	}
+
+	/** The threads as they are now; none where {@link #supported() unsupported}. */
 	static ThreadBreakdown now() {
 		Map<Long, long[]> byThread = new HashMap<>();
-		for (long id : THREADS.getAllThreadIds()) {
-			byThread.put(id, new long[] { THREADS.getThreadCpuTime(id), THREADS.getThreadAllocatedBytes(id) });
+		if (THREADS != null) {
+			for (long id : THREADS.getAllThreadIds()) {
+				long cpu = THREADS.getThreadCpuTime(id);
+				long bytes = THREADS.getThreadAllocatedBytes(id);
+				if (cpu >= 0 && bytes >= 0) {
+					// -1: the thread ended meanwhile
+					byThread.put(id, new long[] { cpu, bytes });
+				}
+			}
 		}
 		return new ThreadBreakdown(byThread);
+	}
+
+	private static com.sun.management.@Nullable ThreadMXBean countingBean() {
+		if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
+				&& bean.isThreadAllocatedMemorySupported() && bean.isThreadAllocatedMemoryEnabled()
+				&& bean.isThreadCpuTimeSupported() && bean.isThreadCpuTimeEnabled()) {
+			return bean;
+		}
+		return null;
 	}
 
 	/** Bytes the JVM's threads allocated since {@code start}. */
@@ -50,7 +74,7 @@ final class ThreadBreakdown {
 	String describeSince(ThreadBreakdown start, int tasks) {
 		Map<String, double[]> groups = new TreeMap<>();
 		this.byThread.forEach((id, now) -> {
-			ThreadInfo info = THREADS.getThreadInfo(id);
+			ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(id);
 			if (info != null) {
 				double[] group = groups.computeIfAbsent(info.getThreadName().replaceAll("[0-9]+", "N"),
 						(name) -> new double[2]);

@@ -5,6 +5,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What {@link ThreadBreakdown} reads from the JVM: the bytes and CPU time of its threads.
@@ -15,6 +16,7 @@ class ThreadBreakdownTests {
 
 	@Test
 	void whatThisThreadAllocatesCountsUnderItsName() {
+		assumeTrue(ThreadBreakdown.supported(), "this JVM does not count threads' bytes");
 		ThreadBreakdown start = ThreadBreakdown.now();
 		for (int i = 0; i < 100; i++) {
 			kept = new byte[10_000];
