@@ -42,25 +42,50 @@ final class CommandBreakdown {
 		return new CommandBreakdown(delta);
 	}
 
-	/** Microseconds Redis spent running scripts, the commands they called included. */
-	long scriptMicros() {
-		return micros("evalsha") + micros("eval");
+	/**
+	 * Commands called, scripts once each plus the commands they ran, without the
+	 * harness's own {@code INFO} and {@code CONFIG}.
+	 */
+	long calls() {
+		return this.stats.entrySet()
+			.stream()
+			.filter((entry) -> !harnessOwn(entry.getKey()))
+			.mapToLong((entry) -> entry.getValue()[0])
+			.sum();
 	}
 
-	/** One line: each command's calls and microseconds per task, costliest first. */
+	/** Script calls ({@code EVALSHA} and {@code EVAL}). */
+	long scriptCalls() {
+		return stat("evalsha")[0] + stat("eval")[0];
+	}
+
+	/** Microseconds Redis spent running scripts, the commands they called included. */
+	long scriptMicros() {
+		return stat("evalsha")[1] + stat("eval")[1];
+	}
+
+	/**
+	 * One line: each command's calls and microseconds per task, costliest first, the
+	 * harness's own left out.
+	 */
 	String describe(int tasks) {
 		StringBuilder line = new StringBuilder("COMMANDS per task over " + tasks + " tasks:");
 		this.stats.entrySet()
 			.stream()
+			.filter((entry) -> !harnessOwn(entry.getKey()))
 			.sorted(Comparator.comparingLong((Map.Entry<String, long[]> entry) -> entry.getValue()[1]).reversed())
 			.forEach((entry) -> line.append(String.format(Locale.ROOT, " %s %.3f calls %.2f us;", entry.getKey(),
 					(double) entry.getValue()[0] / tasks, (double) entry.getValue()[1] / tasks)));
 		return line.toString();
 	}
 
-	private long micros(String command) {
-		long[] stat = this.stats.get(command);
-		return (stat != null) ? stat[1] : 0;
+	/** The harness's {@code INFO} and {@code CONFIG} calls, not the system's. */
+	private static boolean harnessOwn(String command) {
+		return command.equals("info") || command.startsWith("config");
+	}
+
+	private long[] stat(String command) {
+		return this.stats.getOrDefault(command, new long[2]);
 	}
 
 }

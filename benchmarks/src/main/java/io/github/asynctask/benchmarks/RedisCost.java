@@ -22,10 +22,6 @@ final class RedisCost {
 
 	private final double cpuSecondsAtStart;
 
-	private final long callsAtStart;
-
-	private final long scriptCallsAtStart;
-
 	private final CommandBreakdown commandsAtStart;
 
 	private final long jvmCpuNanosAtStart = jvmCpuNanos();
@@ -44,8 +40,6 @@ final class RedisCost {
 		this.processes = processes;
 		this.processCpuNanosAtStart = cpuNanos(processes);
 		this.cpuSecondsAtStart = counting ? redis.cpuSeconds() : 0;
-		this.callsAtStart = counting ? redis.commandCalls() : 0;
-		this.scriptCallsAtStart = counting ? scriptCalls(redis) : 0;
 		this.commandsAtStart = counting ? CommandBreakdown.of(redis) : CommandBreakdown.NONE;
 	}
 
@@ -59,12 +53,10 @@ final class RedisCost {
 		Map<String, Double> figures = new LinkedHashMap<>();
 		if (this.counting) {
 			double cpuMicros = (this.redis.cpuSeconds() - this.cpuSecondsAtStart) * 1_000_000 / tasks;
-			double calls = (double) (this.redis.commandCalls() - this.callsAtStart) / tasks;
-			double scripts = (double) (scriptCalls(this.redis) - this.scriptCallsAtStart) / tasks;
-			figures.put("redisCpuMicrosPerTask", Math.round(cpuMicros * 10) / 10.0);
-			figures.put("redisCommandsPerTask", Math.round(calls * 100) / 100.0);
-			figures.put("scriptCallsPerTask", Math.round(scripts * 100) / 100.0);
 			CommandBreakdown commands = CommandBreakdown.of(this.redis).since(this.commandsAtStart);
+			figures.put("redisCpuMicrosPerTask", Math.round(cpuMicros * 10) / 10.0);
+			figures.put("redisCommandsPerTask", Math.round(commands.calls() * 100.0 / tasks) / 100.0);
+			figures.put("scriptCallsPerTask", Math.round(commands.scriptCalls() * 100.0 / tasks) / 100.0);
 			figures.put("redisScriptMicrosPerTask", Math.round(commands.scriptMicros() * 10.0 / tasks) / 10.0);
 			if (Boolean.getBoolean(CommandBreakdown.PROPERTY)) {
 				System.out.println(commands.describe(tasks));
@@ -94,11 +86,6 @@ final class RedisCost {
 		return processes.stream()
 			.mapToLong((process) -> process.info().totalCpuDuration().map(Duration::toNanos).orElse(0L))
 			.sum();
-	}
-
-	private static long scriptCalls(RedisTarget redis) {
-		Map<String, Long> calls = redis.commandCallsByName();
-		return calls.getOrDefault("evalsha", 0L) + calls.getOrDefault("eval", 0L);
 	}
 
 	private static long jvmCpuNanos() {

@@ -31,9 +31,11 @@ class RedisReadingsTests {
 		CommandBreakdown start = new CommandBreakdown(
 				Map.of("evalsha", new long[] { 10, 400 }, "zadd", new long[] { 5, 50 }, "info", new long[] { 3, 30 }));
 		CommandBreakdown end = new CommandBreakdown(Map.of("evalsha", new long[] { 30, 1400 }, "zadd",
-				new long[] { 15, 250 }, "info", new long[] { 3, 30 }, "hset", new long[] { 10, 100 }));
+				new long[] { 15, 250 }, "info", new long[] { 5, 50 }, "hset", new long[] { 10, 100 }));
 		CommandBreakdown run = end.since(start);
 		assertThat(run.scriptMicros()).isEqualTo(1000);
+		assertThat(run.scriptCalls()).isEqualTo(20);
+		assertThat(run.calls()).as("the harness's INFO left out").isEqualTo(40);
 		assertThat(run.describe(10)).isEqualTo(
 				"COMMANDS per task over 10 tasks: evalsha 2.000 calls 100.00 us; zadd 1.000 calls 20.00 us; hset 1.000 calls 10.00 us;");
 	}
