@@ -54,7 +54,7 @@ import io.github.asynctask.QueueName;
 public final class RedisKeys {
 
 	/** Version of this layout; a change ships a migration note. */
-	public static final int LAYOUT_VERSION = 2;
+	public static final int LAYOUT_VERSION = 3;
 
 	/**
 	 * bizIds longer than this are replaced by their SHA-256 in key names (and not stored

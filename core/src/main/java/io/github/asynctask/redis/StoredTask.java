@@ -13,8 +13,9 @@ import tools.jackson.core.util.JsonRecyclerPools;
 
 /**
  * A task's data as the scripts store it: its meta JSON in the queue's tasks hash, its
- * payload in the payloads hash (layout v1 kept {@code "<meta JSON>\n<payload>"} in the
- * tasks hash alone, still read). See {@code lib.lua} for the meta keys.
+ * payload in the payloads hash; a new or fetched task keeps {@code "<meta>\n<payload>"}
+ * in the tasks hash alone, its meta {@link PackedMeta packed} or JSON. See
+ * {@code lib.lua} for the meta keys.
  */
 record StoredTask(String id, String name, TaskState state, int attempts, long token, int maxRetries, Instant createdAt,
 		Instant updatedAt, @Nullable String lastError, String payload) {
@@ -28,8 +29,9 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 		.build();
 
 	/**
-	 * Parse a task's meta JSON and payload; a meta of layout v1 (a newline, then the
-	 * payload; v2 JSON never holds a raw newline) carries the payload itself.
+	 * Parse a task's meta (packed or JSON) and payload; a meta in the one-field form (a
+	 * newline, then the payload; neither form holds a raw newline) carries the payload
+	 * itself.
 	 * @throws IllegalStateException naming the id when the data is not in the expected
 	 * shape
 	 */
@@ -37,6 +39,9 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 		int newline = metaJson.indexOf('\n');
 		String json = (newline < 0) ? metaJson : metaJson.substring(0, newline);
 		String body = (newline < 0) ? payload : metaJson.substring(newline + 1);
+		if (PackedMeta.isPacked(json)) {
+			return ofPacked(id, json, body);
+		}
 		Meta meta;
 		try (JsonParser parser = META_READER.createParser(json)) {
 			meta = Meta.read(parser);
@@ -51,6 +56,19 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 		return new StoredTask(id, meta.name, state(id, meta.state), meta.attempts, meta.token, meta.maxRetries,
 				Instant.ofEpochMilli(meta.createdAt),
 				Instant.ofEpochMilli((meta.updatedAt != null) ? meta.updatedAt : meta.createdAt), meta.error, body);
+	}
+
+	private static StoredTask ofPacked(String id, String packed, String payload) {
+		PackedMeta meta;
+		try {
+			meta = PackedMeta.parse(packed);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalStateException("Task " + id + " has unreadable meta in Redis: " + ex.getMessage(), ex);
+		}
+		return new StoredTask(id, meta.name(), state(id, meta.state()), meta.attempts(), meta.token(),
+				meta.maxRetries(), Instant.ofEpochMilli(meta.createdAt()), Instant.ofEpochMilli(meta.updatedAt()), null,
+				payload);
 	}
 
 	TaskInfo toInfo(String queue) {

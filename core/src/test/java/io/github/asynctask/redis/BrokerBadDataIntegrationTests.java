@@ -38,7 +38,13 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 				arguments("empty", "", "unreadable meta"),
 				arguments("unknown version, meta alone", "{\"v\":9,\"n\":\"x\",\"a\":0,\"m\":1}",
 						"unknown format version 9"),
-				arguments("random bytes", "\u0000\u00ff\u0010\n\u0001", "unreadable meta"));
+				arguments("random bytes", "\u0000\u00ff\u0010\n\u0001", "unreadable meta"),
+				arguments("packed, a letter for a number", "3|p|x|0||mail.send\n{}", "unreadable packed meta"),
+				arguments("packed, fields missing", "3|p|1|0\n{}", "unreadable packed meta"),
+				arguments("packed, unknown state", "3|q|1|0||mail.send\n{}", "unreadable packed meta"),
+				arguments("packed, no payload", "3|p|1|0||mail.send", "unreadable packed meta"),
+				arguments("packed, 16-digit attempts", "3|a|1234567890123456|1|0|0|5|mail.send\n{}",
+						"unreadable packed meta"));
 	}
 
 	@ParameterizedTest(name = "{0}")

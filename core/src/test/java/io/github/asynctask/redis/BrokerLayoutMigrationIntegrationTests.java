@@ -1,24 +1,21 @@
 package io.github.asynctask.redis;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import org.junit.jupiter.api.Test;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tasks in the layout-v1 form ({@code "meta\npayload"} in the tasks hash: left by key
- * layout v1, and how every task is stored until its first delivery) keep flowing: read as
- * they are, converted to layout v2 by their next transition.
+ * Tasks in the one-field form ({@code "meta\npayload"} in the tasks hash: left by key
+ * layout v1 with a JSON meta, and how every task is stored until its first delivery, its
+ * meta packed since layout 3) keep flowing: read as they are, converted to the two-field
+ * form with a JSON meta by their next transition other than a fetch.
  */
 class BrokerLayoutMigrationIntegrationTests extends BrokerIntegrationTestSupport {
 
@@ -26,48 +23,39 @@ class BrokerLayoutMigrationIntegrationTests extends BrokerIntegrationTestSupport
 			+ "\"c\":1700000000000,\"t\":1700000000000}";
 
 	/**
-	 * A new task's first fetch writes its meta by string building, without decoding it
-	 * (dequeue.lua, first_delivery); the same task with its meta's keys in another order
-	 * takes the general path (decode, check, encode). Both must store and hand out the
-	 * same meta.
+	 * A new task's first fetch rewrites its packed meta by string building, without
+	 * decoding it (dequeue.lua, first_delivery); the same task with a JSON meta takes the
+	 * general path (decode, check, encode) and is packed on the way. Both must store and
+	 * hand out the same meta.
 	 */
 	@Test
 	void aFirstDeliveryWritesTheSameMetaAsTheGeneralPath() {
 		String quick = fixture.enqueue();
 		String general = fixture.enqueue();
 		String stored = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), general);
-		String meta = stored.substring(0, stored.indexOf('\n'));
-		String reordered = "{" + meta.substring(meta.indexOf(",\"n\"") + 1, meta.length() - 1) + ",\"v\":1}";
-		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), general, reordered + stored.substring(meta.length()));
-		long quickCreated = this.broker.find(QUEUE, quick).orElseThrow().createdAt().toEpochMilli();
+		assertThat(stored).startsWith("3|p|2|");
 		long generalCreated = this.broker.find(QUEUE, general).orElseThrow().createdAt().toEpochMilli();
+		fixture.redis.cli("HSET", this.keys.tasks(QUEUE), general, "{\"m\":2,\"c\":" + generalCreated
+				+ ",\"s\":\"p\",\"n\":\"mail.send\",\"v\":1}" + stored.substring(stored.indexOf('\n')));
 		List<Delivery> deliveries = this.broker.dequeue(QUEUE, 2, LEASE);
 		assertThat(deliveries).extracting(Delivery::id).containsExactly(quick, general);
-		Map<String, Object> quickMeta = storedMeta(quick);
-		Map<String, Object> generalMeta = storedMeta(general);
-		assertThat(quickMeta).containsEntry("a", 1).containsEntry("s", "a").containsKeys("k", "t", "c", "m", "n");
-		// created at: kept as enqueued (the two submits may be a millisecond apart)
-		assertThat(quickMeta.get("c")).isEqualTo(quickCreated);
-		assertThat(generalMeta.get("c")).isEqualTo(generalCreated);
-		assertThat(without(quickMeta, "k", "c")).isEqualTo(without(generalMeta, "k", "c"));
-		assertThat(quickMeta.get("k")).isEqualTo(Long.toString(deliveries.get(0).token()));
+		String quickStored = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), quick);
+		String generalStored = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), general);
+		// 3|a|<attempts>|<max>|<created>|<changed>|<token>|<name>: alike but for created
+		// and token
+		String[] quickFields = quickStored.split("\\|", 8);
+		String[] generalFields = generalStored.split("\\|", 8);
+		assertThat(quickFields[1]).isEqualTo(generalFields[1]).isEqualTo("a");
+		assertThat(quickFields[2]).isEqualTo(generalFields[2]).isEqualTo("1");
+		assertThat(quickFields[3]).isEqualTo(generalFields[3]).isEqualTo("2");
+		assertThat(Long.parseLong(generalFields[4], 36)).isEqualTo(generalCreated);
+		assertThat(quickFields[5]).isEqualTo(generalFields[5]).matches("[0-9a-z]{8}");
+		assertThat(quickFields[6]).isEqualTo(Long.toString(deliveries.get(0).token()));
+		assertThat(generalFields[6]).isEqualTo(Long.toString(deliveries.get(1).token()));
+		assertThat(quickFields[7]).isEqualTo(generalFields[7]).isEqualTo("mail.send\n{\"args\":[1]}");
 		assertThat(deliveries.get(0).payload()).isEqualTo(deliveries.get(1).payload()).isEqualTo("{\"args\":[1]}");
 		assertThat(deliveries.get(0).attempt()).isEqualTo(deliveries.get(1).attempt()).isEqualTo(1);
-	}
-
-	private Map<String, Object> storedMeta(String id) {
-		String stored = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id);
-		assertThat(stored).as("a first delivery keeps the one-field form").contains("\n");
-		return JsonMapper.shared().readValue(stored.substring(0, stored.indexOf('\n')), new TypeReference<>() {
-		});
-	}
-
-	private static Map<String, Object> without(Map<String, Object> meta, String... keys) {
-		Map<String, Object> rest = new HashMap<>(meta);
-		for (String key : keys) {
-			rest.remove(key);
-		}
-		return rest;
+		assertThat(this.broker.find(QUEUE, quick).orElseThrow().state()).isEqualTo(TaskState.ACTIVE);
 	}
 
 	@Test
@@ -102,9 +90,9 @@ class BrokerLayoutMigrationIntegrationTests extends BrokerIntegrationTestSupport
 	@Test
 	void aNewTaskIsOneFieldThroughItsFetchesThenTransitionsRewriteTheMetaOnly() {
 		String id = fixture.enqueue();
-		// one hash entry per queued task, in the layout-1 form every version reads
+		// one hash entry per queued task, its meta packed (layout 3)
 		String stored = fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id);
-		assertThat(stored).startsWith("{").endsWith("\n{\"args\":[1]}").contains("\"v\":1");
+		assertThat(stored).matches("3\\|p\\|2\\|[0-9a-z]{8}\\|\\|mail\\.send\n\\{\"args\":\\[1\\]\\}");
 		assertThat(fixture.hlen(this.keys.payloads(QUEUE))).isZero();
 		assertThat(this.broker.find(QUEUE, id).orElseThrow().payload()).isEqualTo("{\"args\":[1]}");
 		Delivery delivery = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
@@ -112,8 +100,8 @@ class BrokerLayoutMigrationIntegrationTests extends BrokerIntegrationTestSupport
 		assertThat(delivery.attempt()).isEqualTo(1);
 		// a fetch keeps the form: an ack then deletes one field, the payloads hash
 		// untouched
-		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id)).contains("\"s\":\"a\"")
-			.endsWith("\n{\"args\":[1]}");
+		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), id)).startsWith("3|a|1|2|")
+			.endsWith("|mail.send\n{\"args\":[1]}");
 		assertThat(fixture.hlen(this.keys.payloads(QUEUE))).isZero();
 		// any other write moves the payload to the payloads hash, once for the task's
 		// life

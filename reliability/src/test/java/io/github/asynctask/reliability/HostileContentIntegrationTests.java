@@ -42,6 +42,8 @@ class HostileContentIntegrationTests {
 			hostile.put("meta-wrong-types",
 					"{\"v\":1,\"n\":\"rel.work\",\"s\":\"p\",\"a\":\"one\",\"k\":[],\"m\":{}}\n{}");
 			hostile.put("meta-not-object", "[1,2,3]\n{}");
+			hostile.put("packed-meta-letters", "3|p|many|0||rel.work\n{}");
+			hostile.put("packed-meta-cut", "3|p|3|0");
 			hostile.put("truncated-payload", meta("rel.work") + "{\"v\":1,\"args\":[\"w\",");
 			hostile.put("args-wrong-types", meta("rel.work") + "{\"v\":1,\"args\":[{\"k\":1},\"soon\"]}");
 			hostile.put("args-too-many", meta("rel.work") + "{\"v\":1,\"args\":[\"w\",1,2]}");

@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.asynctask.autoconfigure.console.BrowseViews.AttemptView;
+import io.github.asynctask.redis.PackedMeta;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,10 +30,15 @@ final class StoredData {
 		this.unreadable = unreadable;
 	}
 
-	/** The meta JSON as stored (layout v1 keeps it before a newline). */
+	/**
+	 * The meta as stored, packed or JSON (the one-field form keeps it before a newline).
+	 */
 	static StoredData of(String metaJson) {
 		int newline = metaJson.indexOf('\n');
 		String json = (newline < 0) ? metaJson : metaJson.substring(0, newline);
+		if (PackedMeta.isPacked(json)) {
+			return ofPacked(json);
+		}
 		try {
 			JsonNode node = JSON.readTree(json);
 			boolean readable = node != null && node.isObject() && node.path("n").isString() && node.path("s").isString()
@@ -39,6 +46,23 @@ final class StoredData {
 			return new StoredData((node != null) ? node : JSON.createObjectNode(), !readable);
 		}
 		catch (JacksonException ex) {
+			return new StoredData(JSON.createObjectNode(), true);
+		}
+	}
+
+	private static StoredData ofPacked(String packed) {
+		try {
+			PackedMeta meta = PackedMeta.parse(packed);
+			ObjectNode node = JSON.createObjectNode()
+				.put("n", meta.name())
+				.put("s", meta.state())
+				.put("a", meta.attempts())
+				.put("m", meta.maxRetries())
+				.put("c", meta.createdAt())
+				.put("t", meta.updatedAt());
+			return new StoredData(node, false);
+		}
+		catch (IllegalArgumentException ex) {
 			return new StoredData(JSON.createObjectNode(), true);
 		}
 	}

@@ -38,10 +38,11 @@
   ARGV[5 + N] optional: rate limit, deliveries allowed in any window of ARGV[6 + N] ms, across
           every caller (a sliding log in KEYS[13]); absent: no limit
   ARGV[6 + N] the rate limit's period in ms
-  Reply: flat array { id1, meta1, payload1, id2, meta2, payload2, ... }, followed, when the rate
-         limit held tasks back that are still pending, by one more element: the ms until the
-         next permit frees (the fetcher sleeps that long instead of asking again); or by -1
-         when tasks were passed over for their concurrency key
+  Reply: flat array { id1, meta1, payload1, id2, meta2, payload2, ... } (each meta packed or
+         JSON, lib.lua), followed, when the rate limit held tasks back that are still
+         pending, by one more element: the ms until the next permit frees (the fetcher
+         sleeps that long instead of asking again); or by -1 when tasks were passed over
+         for their concurrency key
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
@@ -88,6 +89,7 @@ now = now or now_ms()
 -- times as text, formatted once: a number is formatted again by every concatenation and
 -- every redis.call argument it takes part in
 local now_text = tostring(now)
+local now_36 = base36(now)
 local deadline = tostring(now + lease)
 local out = {}
 -- the fetch's writes, made together once every task was looked at (one HSET, one ZADD,
@@ -136,9 +138,9 @@ local function deliver(id, json, value, payload, token)
   end
 end
 local function take(id, raw)
-  -- most tasks are fetched for the first time, as the enqueue script wrote them: delivered
-  -- without decoding and encoding their meta (first_delivery)
-  local json, value, payload = first_delivery(raw, ARGV[5 + given], now_text)
+  -- most tasks are fetched for the first time, as the enqueue script wrote them (packed):
+  -- delivered without decoding and encoding their meta (first_delivery)
+  local json, value, payload = first_delivery(raw, ARGV[5 + given], now_36)
   if json then
     given = given + 1
     deliver(id, json, value, payload, ARGV[4 + given])

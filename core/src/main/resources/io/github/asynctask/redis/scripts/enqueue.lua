@@ -6,9 +6,10 @@
   may be gone already), changes nothing. Tasks are taken in order, so a later one
   in the same call sees what an earlier one did. Per call, not per task: one HMGET and one
   ZMSCORE look the ids up; each distinct number string is matched once, and a plain task's
-  meta is built once per state, name and max retries (its value: that head and its payload);
-  tasks without a bizId are written by one HSET into the tasks hash (meta and payload in one
-  field), one ZADD and one LPUSH; a task with a bizId claims its key and is written at once.
+  meta (packed, lib.lua) is built once per state, name and max retries (its value: that head
+  and its payload); tasks without a bizId are written by one HSET into the tasks hash (meta
+  and payload in one field), one ZADD and one LPUSH; a task with a bizId claims its key and
+  is written at once.
   The call's size, every task's numbers and the type of every dedup key a task claims are
   checked before the first write, so a bad one refuses the whole call and nothing of it is
   written.
@@ -102,6 +103,7 @@ end
 local now = now_ms()
 -- written into every new meta: formatted once
 local now_text = tostring(now)
+local now_36 = base36(now)
 local out = {}
 local pushed = {}
 -- Tasks without a bizId are written together once every task was looked at (one HSET, one
@@ -144,9 +146,9 @@ local function name_json_of(name)
   return json
 end
 
--- The value of a task without bizId nor concurrency key up to its payload (new_meta_json,
--- a newline), by state, name and max retries: a call's tasks mostly share one, so such a
--- task's value is one concatenation.
+-- The value of a task without bizId nor concurrency key up to its payload (its packed meta,
+-- or JSON for a name with a newline; then a newline), by state, name and max retries: a
+-- call's tasks mostly share one, so such a task's value is one concatenation.
 local heads = { p = {}, s = {} }
 local function plain_head(name, state, max_retries)
   local by_max = heads[state][name]
@@ -156,7 +158,8 @@ local function plain_head(name, state, max_retries)
   end
   local head = by_max[max_retries]
   if not head then
-    head = new_meta_json(name_json_of(name), state, max_retries, now_text) .. '\n'
+    head = (new_packed(state, max_retries, now_36, name)
+      or new_meta_json(name_json_of(name), state, max_retries, now_text)) .. '\n'
     by_max[max_retries] = head
   end
   return head

@@ -18,6 +18,14 @@
     b  the bizId the task was submitted with (optional; absent without one, or when it was
        longer than MAX_STORED_BIZ_ID and its dedup key holds its hash): for the console
   Every time value is Redis TIME in milliseconds.
+  Layout 3 adds the packed form of a task that carries none of the optional fields (e, ok,
+  u, h, b, ck/cm), in two shapes by state:
+    3|<s>|<m>|<c>|<t>|<n>          queued (s p, s or w): no delivery yet (a 0, no k)
+    3|a|<a>|<m>|<c>|<t>|<k>|<n>    delivered (s a)
+  a and m in decimal, c and t in base 36 (lower case), k the token as sent; t is empty while
+  it equals c, and n runs to the end (it may hold '|', not a newline). It is only ever stored
+  in the one-field form below ("<packed>\n<payload>"), about 30 bytes less per queued task
+  than the JSON meta; any write that converts a task to two fields writes JSON (v 2).
   Layout v1 kept "<meta JSON with v 1>\n<payload>" in the tasks hash alone: such a value is
   still read, and the task's next write converts it (payload moved to the payloads hash).
   A new task is stored in that form (create_task) and keeps it through its fetches
@@ -189,11 +197,100 @@ local function split_stored(raw)
   return string.sub(raw, 1, nl - 1), string.sub(raw, nl + 1)
 end
 
+local BASE36_DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz'
+
+-- A whole number of at least 0 (below 2^53) in base 36, lower case: a time in ms takes 8
+-- characters instead of 13.
+local function base36(n)
+  if n == 0 then
+    return '0'
+  end
+  local digits = {}
+  while n > 0 do
+    local d = n % 36
+    table.insert(digits, 1, string.sub(BASE36_DIGITS, d + 1, d + 1))
+    n = (n - d) / 36
+  end
+  return table.concat(digits)
+end
+
+-- The packed shapes (see the header): each field, then the position after the newline.
+local PACKED_QUEUED = '^3|([psw])|(%d+)|(%w+)|(%w*)|([^\n]*)\n()'
+local PACKED_DELIVERED = '^3|a|(%d+)|(%d+)|(%w+)|(%w*)|([^|\n]*)|([^\n]*)\n()'
+
+-- The decoded meta and payload of a value that starts as the packed form does ('3|'), or nil,
+-- nil and why not. Numbers too long to be exact (more than 15 digits) make it unreadable.
+local function unpack_packed(raw)
+  local state, attempts, max_retries, created, changed, token, name, rest = 'a', nil, nil, nil, nil, '', nil, nil
+  if string.byte(raw, 3) == 97 then
+    attempts, max_retries, created, changed, token, name, rest = string.match(raw, PACKED_DELIVERED)
+  else
+    state, max_retries, created, changed, name, rest = string.match(raw, PACKED_QUEUED)
+    attempts = '0'
+  end
+  if not name or #attempts > 15 or #max_retries > 15 or #created > 10 or #changed > 10 then
+    return nil, nil, 'unreadable packed meta'
+  end
+  local meta = { v = 3, s = state, n = name, a = tonumber(attempts), m = tonumber(max_retries), c = tonumber(created, 36) }
+  if changed ~= '' then
+    meta.t = tonumber(changed, 36)
+  end
+  if token ~= '' then
+    meta.k = token
+  end
+  return meta, string.sub(raw, rest), nil
+end
+
+local QUEUED_STATES = { p = true, s = true, w = true }
+local function whole(x)
+  return finite(x) and x >= 0 and x == math.floor(x) and x < MAX_WHOLE_ARG
+end
+
+-- The packed form of a checked meta (see the header), or nil when the meta carries a field
+-- the packed form has no place for, or a value it cannot hold.
+local function packed(meta)
+  if meta.e or meta.ok or meta.u or meta.h or meta.b or meta.ck then
+    return nil
+  end
+  local attempts, changed, token = meta.a or 0, meta.t or meta.c, meta.k
+  if not (whole(attempts) and whole(meta.m) and whole(meta.c) and whole(changed)) then
+    return nil
+  end
+  if token == 0 then
+    token = nil
+  end
+  if type(meta.n) ~= 'string' or string.find(meta.n, '\n', 1, true) then
+    return nil
+  end
+  local times = string.format('%d', meta.m) .. '|' .. base36(meta.c) .. '|'
+    .. (changed == meta.c and '' or base36(changed)) .. '|'
+  if QUEUED_STATES[meta.s] and attempts == 0 and token == nil then
+    return '3|' .. meta.s .. '|' .. times .. meta.n
+  end
+  if meta.s ~= 'a' or type(token) ~= 'string' or token == '' or string.find(token, '[|\n]') then
+    return nil
+  end
+  return '3|a|' .. string.format('%d', attempts) .. '|' .. times .. token .. '|' .. meta.n
+end
+
+-- The packed head of a new task (state 'p', 's' or 'w'; see the header) from the enqueue
+-- script's arguments (max_retries as digits, created_36 the time in base 36), or nil when the
+-- name holds a newline (such a task takes the JSON form).
+local function new_packed(state, max_retries, created_36, name)
+  if string.find(name, '\n', 1, true) then
+    return nil
+  end
+  return '3|' .. state .. '|' .. max_retries .. '|' .. created_36 .. '||' .. name
+end
+
 -- The decoded meta of a stored value, or nil and why not; a layout-v1 value also yields its
 -- payload. The one-field form is tried first when there is a newline: every new task is in
 -- it until converted, and decoding the whole value first would fail at the payload, building
 -- an error, on every fetch.
 local function decode_meta(raw)
+  if string.byte(raw, 1) == 51 and string.byte(raw, 2) == 124 then
+    return unpack_packed(raw)
+  end
   local head, tail = split_stored(raw)
   if tail then
     local ok, decoded = pcall(cjson.decode, head)
@@ -275,21 +372,25 @@ local function write_task(tasks, payloads, id, meta)
 end
 
 -- The value to store for a task whose meta a fetch or the forwarder changed, and its meta
--- JSON: the caller writes the values of a whole batch with one HSET. A task still in the
--- layout-v1 form stays in it (meta and payload in one value): most deliveries end in an ack
--- that deletes the task, and a task forwarded to pending waits as one hash entry, so moving
--- the payload to the payloads hash now would be a write for nothing; a delivery that fails
--- or is handed back converts it. Read the payload (payload_of) before calling this.
+-- (what the worker gets): the caller writes the values of a whole batch with one HSET. A task
+-- still in the one-field form stays in it (meta and payload in one value), packed when its
+-- meta allows: most deliveries end in an ack that deletes the task, and a task forwarded to
+-- pending waits as one hash entry, so moving the payload to the payloads hash now would be a
+-- write for nothing; a delivery that fails or is handed back converts it. Read the payload
+-- (payload_of) before calling this.
 local function rewritten_value(id, meta)
   local v1_payload = v1_payloads[id]
   if not v1_payload then
     local json = cjson.encode(meta)
     return json, json
   end
-  meta.v = 1
-  local json = cjson.encode(meta)
   v1_payloads[id] = nil
-  return json .. '\n' .. v1_payload, json
+  local head = packed(meta)
+  if not head then
+    meta.v = 1
+    head = cjson.encode(meta)
+  end
+  return head .. '\n' .. v1_payload, head
 end
 
 -- The meta of a new pending task; a, k and t are left out while they hold their defaults
@@ -342,35 +443,41 @@ local function new_meta_json(name_json, state, max_retries, now, biz_id, ckey, c
   return json .. '}'
 end
 
--- The first delivery of a task stored as new_meta_json wrote it (pending, one-field form,
--- no bizId nor concurrency key), without decoding and encoding its meta: the meta JSON a
--- worker gets (what cjson.encode of the decoded, checked and updated meta would hold: a 1,
--- k the token, s 'a', t now), the value to store and the payload. nil for any other value,
--- which takes the general path. Most fetched tasks are in this form. now_text is the fetch's
--- time as text, formatted once per call rather than once per task.
-local FIRST_FORM = '^{"v":1,"n":("[^"\\]*"),"s":"p","m":(%d+),"c":(%d+)}\n'
-local function first_delivery(raw, token, now_text)
-  if not raw or not token then
+-- The first delivery of a pending task in the packed form (as the enqueue script and the
+-- forwarder write it), without decoding its meta: the packed meta the worker gets (a 1, k
+-- the token, s 'a', t now), the value to store and the payload. nil for any other value,
+-- which takes the general path. Most fetched tasks are in this form. now_36 is the fetch's
+-- time in base 36, formatted once per call rather than once per task.
+local PENDING_PACKED = '^3|p|(%d+|%w+)|%w*|()'
+local function first_delivery(raw, token, now_36)
+  if not raw or not token or token == '' or string.find(token, '[|\n]') then
     return nil
   end
-  local _, last, name_json, max_retries, created = string.find(raw, FIRST_FORM)
-  if not last or not plain_digits(max_retries) or not plain_digits(created) then
+  local retries_created, name_at = string.match(raw, PENDING_PACKED)
+  if not name_at then
     return nil
   end
-  local json = '{"v":1,"n":' .. name_json .. ',"s":"a","a":1,"k":' .. cjson.encode(token) .. ',"m":' .. max_retries
-    .. ',"c":' .. created .. ',"t":' .. now_text .. '}'
-  return json, json .. string.sub(raw, last), string.sub(raw, last + 1)
+  local newline = string.find(raw, '\n', name_at, true)
+  if not newline then
+    return nil
+  end
+  local head = '3|a|1|' .. retries_created .. '|' .. now_36 .. '|' .. token .. '|' .. string.sub(raw, name_at, newline - 1)
+  return head, head .. string.sub(raw, newline), string.sub(raw, newline + 1)
 end
 
--- Records a new task as one field of the tasks hash, in the layout-v1 form every version
--- reads ("<meta JSON, v 1>\n<payload>"): a queued task costs one hash entry, not two (about
--- 90 bytes). meta is a table or its JSON from new_meta_json. A fetch and the forwarder keep that
+-- Records a new task as one field of the tasks hash, "<meta>\n<payload>" with the meta packed
+-- when it allows (else JSON, v 1): a queued task costs one hash entry, not two (about 90
+-- bytes). meta is a table or its text from new_meta_json. A fetch and the forwarder keep that
 -- form (rewritten_value); any other write converts it: the payload moves to the payloads hash,
 -- once for the task's life, and later transitions rewrite the meta only.
 local function create_task(tasks, payloads, id, meta, payload)
   if type(meta) == 'table' then
-    meta.v = 1
-    meta = cjson.encode(meta)
+    local head = packed(meta)
+    if not head then
+      meta.v = 1
+      head = cjson.encode(meta)
+    end
+    meta = head
   end
   redis.call('HSET', tasks, id, meta .. '\n' .. payload)
 end
