@@ -2,10 +2,11 @@
   Shared helpers, loaded in front of every script of this folder (a fixed file, never
   assembled from runtime values). The only place that knows how a task is stored.
 
-  Key layout v2: a task is a field in two hashes of its queue, its meta JSON in the tasks
-  hash <prefix>:{q}:t and its payload in the payloads hash <prefix>:{q}:p. The payload is
-  written once at enqueue by the Java codec and never parsed here; transitions rewrite the
-  meta only. The meta JSON keys:
+  Key layout 3 (docs/key-layout.md): a task is a field in two hashes of its queue, its meta
+  JSON in the tasks hash <prefix>:{q}:t and its payload in the payloads hash <prefix>:{q}:p,
+  or, until its first write other than a fetch, one field of the tasks hash (below). The
+  payload is written once at enqueue by the Java codec and never parsed here; transitions
+  rewrite the meta only. The meta JSON keys:
     v  format version (2)        n  task name            s  state code p|s|a|r|d|c
     a  deliveries so far (absent: 0)
     k  last fencing token, a decimal string chosen by the worker (absent: none yet)
