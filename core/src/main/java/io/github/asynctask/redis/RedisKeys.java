@@ -45,6 +45,8 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:queues         SET    every registered queue name
  * &lt;prefix&gt;:{instances}:seen ZSET  instance id -> expires at (ms)
  * &lt;prefix&gt;:{instances}:info HASH  instance id -> info JSON
+ * &lt;prefix&gt;:{instances}:n:&lt;k&gt; STRING instance id holding number k (0..65535) of short task ids (PX lease)
+ * &lt;prefix&gt;:{instances}:id-horizons HASH k -> last ms (its holder's clock) up to which a holder may make ids with k
  * </pre> A sharded queue ({@code async-task.queues.
  *
 <q>.shards}) is several such queues: shard 0 keeps the queue's own keys {@code {q}}, shard
@@ -272,6 +274,23 @@ public final class RedisKeys {
 
 	public String instancesInfo() {
 		return this.prefix + ":{instances}:info";
+	}
+
+	/**
+	 * The holder of one instance number of short task ids: its instance id, under a
+	 * lease.
+	 * @param number 0..65535
+	 */
+	public String idNumber(int number) {
+		return this.prefix + ":{instances}:n:" + number;
+	}
+
+	/**
+	 * Each instance number's horizon: the last millisecond up to which a holder may make
+	 * ids with it, so that the next holder starts after it.
+	 */
+	public String idHorizons() {
+		return this.prefix + ":{instances}:id-horizons";
 	}
 
 	private String queueKey(String queue, String part) {
