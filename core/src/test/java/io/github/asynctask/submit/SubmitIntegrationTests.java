@@ -128,7 +128,7 @@ class SubmitIntegrationTests {
 			TaskReceipt later = template.submit(TaskOptions.defaults().delay(Duration.ofMinutes(15)),
 					() -> tasks.note("later"));
 			assertThat(later.status()).isEqualTo(TaskReceipt.Status.SCHEDULED);
-			// 14 characters, or a ULID while the claim of the instance number is unanswered
+			// 14 characters, or a ULID while the instance number's claim is unanswered
 			assertThat(later.taskId()).matches("[-0-9A-Z_a-z]{14}|[0-9A-HJKMNP-TV-Z]{26}");
 			assertThat(template.find(later.taskId()).orElseThrow().state()).isEqualTo(TaskState.SCHEDULED);
 			TaskReceipt elsewhere = template.submit(TaskOptions.defaults().queue("other").maxRetries(0),
