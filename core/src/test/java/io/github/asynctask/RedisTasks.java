@@ -1,6 +1,7 @@
 package io.github.asynctask;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
 import io.github.asynctask.aop.TaskBodyInvoker;
@@ -46,6 +47,16 @@ public final class RedisTasks {
 		factory.afterPropertiesSet();
 		factory.start();
 		return factory;
+	}
+
+	/**
+	 * The keys outside the {@code {instances}} slot: those of tasks and queues, not the
+	 * submitter's claim of an instance number of task ids.
+	 */
+	public static List<String> taskKeys(RedisServer redis) {
+		String keys = redis.cli("KEYS", "*");
+		return (keys == null || keys.isEmpty()) ? List.of()
+				: Arrays.stream(keys.split("\n")).filter((key) -> !key.contains(":{instances}:")).toList();
 	}
 
 	public long pending(String queue) {

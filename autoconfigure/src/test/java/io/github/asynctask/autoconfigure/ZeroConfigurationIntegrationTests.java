@@ -80,6 +80,21 @@ class ZeroConfigurationIntegrationTests {
 	}
 
 	@Test
+	void submittedTasksGetIdsOf14CharactersOnceTheInstanceNumberIsClaimed(RedisServer redis) {
+		this.runner.withPropertyValues("async-task.queues.acc.enabled=false").run((context) -> {
+			AccountTasks tasks = context.getBean(AccountTasks.class);
+			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+			// the claim starts with the submitter; a submit before its answer gets a ULID
+			String id = await().atMost(WAIT)
+				.until(() -> template.submit(TaskOptions.defaults(), () -> tasks.open("o-4")).taskId(),
+						(taskId) -> taskId.length() == 14);
+			assertThat(id).matches("[-0-9A-Z_a-z]{14}");
+			assertThat(template.find(id)).hasValueSatisfying((info) -> assertThat(info.id()).isEqualTo(id));
+			assertThat(redis.cli("KEYS", "*:{instances}:n:*")).as("the claimed number's key").isNotBlank();
+		});
+	}
+
+	@Test
 	void aDisabledQueueThatAnotherLiveInstanceServesIsNotWarnedAbout(CapturedOutput output) {
 		this.runner.run((serving) -> {
 			assertThat(serving).hasNotFailed();

@@ -39,6 +39,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	/** Default of {@code async-task.retention.completed-ids}. */
 	public static final Duration DEFAULT_COMPLETED_IDS = Duration.ofHours(1);
 
+	/** Instance numbers one claim call tries (a divisor of {@link IdNumber#COUNT}). */
+	static final int ID_CANDIDATES_PER_CALL = 64;
+
 	private final Duration completedRetention;
 
 	private final Duration completedIds;
@@ -510,6 +513,41 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			instances.put(Replies.string(reply.get(i)), Replies.string(reply.get(i + 1)));
 		}
 		return instances;
+	}
+
+	/**
+	 * One call per {@link #ID_CANDIDATES_PER_CALL} numbers; with a random start and far
+	 * fewer instances than numbers, the first call nearly always finds one.
+	 */
+	@Override
+	public @Nullable IdNumber claimIdNumber(String instanceId, int from, Duration lease, long now) {
+		for (int tried = 0; tried < IdNumber.COUNT; tried += ID_CANDIDATES_PER_CALL) {
+			List<String> keys = new ArrayList<>(ID_CANDIDATES_PER_CALL + 1);
+			List<String> args = new ArrayList<>(ID_CANDIDATES_PER_CALL + 3);
+			keys.add(this.keys.idHorizons());
+			args.add(instanceId);
+			args.add(millis(lease));
+			args.add(Long.toString(now));
+			for (int i = 0; i < ID_CANDIDATES_PER_CALL; i++) {
+				int number = Math.floorMod(from + tried + i, IdNumber.COUNT);
+				keys.add(this.keys.idNumber(number));
+				args.add(Integer.toString(number));
+			}
+			List<?> reply = Replies.list(this.runner.run(Scripts.ID_CLAIM, "-", keys, args));
+			long number = Replies.number(reply.get(0));
+			if (number >= 0) {
+				return new IdNumber((int) number, Replies.number(reply.get(1)), Replies.number(reply.get(2)));
+			}
+		}
+		return null;
+	}
+
+	@Override
+	public @Nullable Long renewIdNumber(String instanceId, int number, Duration lease, long horizon) {
+		long stored = Replies
+			.single(this.runner.run(Scripts.ID_RENEW, "-", List.of(this.keys.idHorizons(), this.keys.idNumber(number)),
+					List.of(instanceId, Integer.toString(number), millis(lease), Long.toString(horizon))));
+		return (stored == 0) ? null : stored;
 	}
 
 	private AckResult ack(LuaScript script, Delivery delivery, List<String> keys, List<String> extraArgs) {

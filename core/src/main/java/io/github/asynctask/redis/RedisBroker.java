@@ -207,4 +207,25 @@ public interface RedisBroker {
 	/** Info documents of the live instances, by instance id. */
 	Map<String, String> instances();
 
+	/**
+	 * Claim a free instance number of short task ids for {@code lease}, trying numbers
+	 * upward from {@code from} (wrapping at {@link IdNumber#COUNT}).
+	 * @param instanceId the claiming instance, unique in the fleet
+	 * @param now the claiming instance's clock (Unix ms)
+	 * @return the number with its window, or null when every number is held
+	 */
+	default @Nullable IdNumber claimIdNumber(String instanceId, int from, Duration lease, long now) {
+		throw new UnsupportedOperationException(getClass().getName() + " cannot claim instance numbers");
+	}
+
+	/**
+	 * Renew the lease on a number this instance holds, moving its horizon up to at least
+	 * {@code horizon}.
+	 * @return the number's horizon after the renewal (Unix ms), or null when the number
+	 * is no longer held by {@code instanceId}
+	 */
+	default @Nullable Long renewIdNumber(String instanceId, int number, Duration lease, long horizon) {
+		throw new UnsupportedOperationException(getClass().getName() + " cannot renew instance numbers");
+	}
+
 }

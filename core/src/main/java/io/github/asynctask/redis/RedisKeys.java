@@ -10,12 +10,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.github.asynctask.QueueName;
 
 /**
- * The Redis key layout (version 2: a task's meta and payload in two hashes). Every key of
- * a queue is {@code <prefix>:{<queue>}:<part>} so that all keys one script touches hash
- * to the queue's cluster slot.
+ * The Redis key layout (version 3: a task's meta and payload in two hashes, or one field
+ * {@code "<packed meta>\n<payload>"} until its first write other than a fetch). Every key
+ * of a queue is {@code <prefix>:{<queue>}:<part>} so that all keys one script touches
+ * hash to the queue's cluster slot.
  *
  * <pre>
- * &lt;prefix&gt;:{q}:t          HASH   id -> task meta JSON, rewritten by every transition
+ * &lt;prefix&gt;:{q}:t          HASH   id -> task meta (JSON or packed), rewritten by every transition
  * &lt;prefix&gt;:{q}:p          HASH   id -> payload, written once at enqueue
  * &lt;prefix&gt;:{q}:pending    LIST   ids ready to run (LPUSH new, RPOP oldest)
  * &lt;prefix&gt;:{q}:scheduled  ZSET   id -> run-at (ms, Redis time)
@@ -45,6 +46,8 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:queues         SET    every registered queue name
  * &lt;prefix&gt;:{instances}:seen ZSET  instance id -> expires at (ms)
  * &lt;prefix&gt;:{instances}:info HASH  instance id -> info JSON
+ * &lt;prefix&gt;:{instances}:n:&lt;k&gt; STRING instance id holding number k (0..65535) of short task ids (PX lease)
+ * &lt;prefix&gt;:{instances}:id-horizons HASH k -> last ms (its holder's clock) up to which a holder may make ids with k
  * </pre> A sharded queue ({@code async-task.queues.
  *
 <q>.shards}) is several such queues: shard 0 keeps the queue's own keys {@code {q}}, shard
@@ -272,6 +275,23 @@ public final class RedisKeys {
 
 	public String instancesInfo() {
 		return this.prefix + ":{instances}:info";
+	}
+
+	/**
+	 * The holder of one instance number of short task ids: its instance id, under a
+	 * lease.
+	 * @param number 0..65535
+	 */
+	public String idNumber(int number) {
+		return this.prefix + ":{instances}:n:" + number;
+	}
+
+	/**
+	 * Each instance number's horizon: the last millisecond up to which a holder may make
+	 * ids with it, so that the next holder starts after it.
+	 */
+	public String idHorizons() {
+		return this.prefix + ":{instances}:id-horizons";
 	}
 
 	private String queueKey(String queue, String part) {

@@ -57,6 +57,10 @@ final class Scripts {
 
 	static final LuaScript QUEUES = LuaScript.load("queues");
 
+	static final LuaScript ID_CLAIM = LuaScript.load("id_claim");
+
+	static final LuaScript ID_RENEW = LuaScript.load("id_renew");
+
 	private Scripts() {
 	}
 

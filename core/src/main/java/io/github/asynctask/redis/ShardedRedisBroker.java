@@ -357,6 +357,17 @@ public final class ShardedRedisBroker implements RedisBroker {
 		return this.shards.instances();
 	}
 
+	/** Instance numbers live beside the instances, in the {@code {instances}} slot. */
+	@Override
+	public @Nullable IdNumber claimIdNumber(String instanceId, int from, Duration lease, long now) {
+		return this.shards.claimIdNumber(instanceId, from, lease, now);
+	}
+
+	@Override
+	public @Nullable Long renewIdNumber(String instanceId, int number, Duration lease, long horizon) {
+		return this.shards.renewIdNumber(instanceId, number, lease, horizon);
+	}
+
 	private static TaskInfo named(TaskInfo info, String queue) {
 		return new TaskInfo(info.id(), info.name(), queue, info.state(), info.attempts(), info.maxRetries(),
 				info.lastError(), info.createdAt(), info.updatedAt(), info.payload());

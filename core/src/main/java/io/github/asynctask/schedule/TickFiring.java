@@ -47,6 +47,10 @@ public final class TickFiring {
 
 	private final TaskCodec codec;
 
+	/**
+	 * Ticks' task ids stay 26-character ULIDs: ticks are rare (one per schedule and
+	 * period), so a claimed instance number would save next to no memory here.
+	 */
 	private final UlidGenerator ids;
 
 	private final ScheduleListener listener;

@@ -28,9 +28,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * Turns one call of a task method into a task: runs the submit interceptors, writes the
  * payload (refusing it at the call site when it cannot be written or is too large), then
- * records it in Redis at once, or after the commit of the surrounding transaction.
+ * records it in Redis at once, or after the commit of the surrounding transaction. Task
+ * ids are 14 characters, made with an instance number this submitter claims in Redis
+ * (26-character ULIDs while it holds none); {@link #close()} stops renewing the claim.
  */
-public final class TaskSubmitter {
+public final class TaskSubmitter implements AutoCloseable {
 
 	private final RedisBroker broker;
 
@@ -46,7 +48,7 @@ public final class TaskSubmitter {
 
 	private final AfterCommitSubmissions afterCommit;
 
-	private final UlidGenerator ids;
+	private final TaskIdGenerator ids;
 
 	private final @Nullable FlowRules flows;
 
@@ -67,7 +69,8 @@ public final class TaskSubmitter {
 	 * @param interceptors run in this order at every submit
 	 * @param listener told about submitted and deduplicated tasks
 	 * @param resendBuffer takes after-commit batches Redis could not take
-	 * @param clock the time source of task ids
+	 * @param clock the time source of task ids (System.nanoTime times the claim of their
+	 * instance number)
 	 */
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock) {
@@ -124,7 +127,17 @@ public final class TaskSubmitter {
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
 		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox);
-		this.ids = new UlidGenerator(clock);
+		this.ids = TaskIdGenerator.of(broker, clock);
+		this.ids.start();
+	}
+
+	/**
+	 * Stop renewing the instance number of task ids (its lease runs out in Redis); later
+	 * submits still work.
+	 */
+	@Override
+	public void close() {
+		this.ids.close();
 	}
 
 	/**

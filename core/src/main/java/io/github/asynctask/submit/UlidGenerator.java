@@ -7,7 +7,8 @@ import java.util.Random;
 /**
  * Time-ordered task ids: ULIDs (26 Crockford base-32 characters, 48-bit millisecond time
  * then 80 random bits). Ids from one generator are strictly increasing, also within a
- * millisecond (the random part is incremented) and when the clock steps back.
+ * millisecond (the random part is incremented) and when the clock steps back. The ids of
+ * periodic ticks, and of submits while no instance number of short ids is held.
  */
 public final class UlidGenerator {
 

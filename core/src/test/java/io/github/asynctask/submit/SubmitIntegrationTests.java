@@ -128,7 +128,8 @@ class SubmitIntegrationTests {
 			TaskReceipt later = template.submit(TaskOptions.defaults().delay(Duration.ofMinutes(15)),
 					() -> tasks.note("later"));
 			assertThat(later.status()).isEqualTo(TaskReceipt.Status.SCHEDULED);
-			assertThat(later.taskId()).hasSize(26);
+			// 14 characters, or a ULID while the instance number's claim is unanswered
+			assertThat(later.taskId()).matches("[-0-9A-Z_a-z]{14}|[0-9A-HJKMNP-TV-Z]{26}");
 			assertThat(template.find(later.taskId()).orElseThrow().state()).isEqualTo(TaskState.SCHEDULED);
 			TaskReceipt elsewhere = template.submit(TaskOptions.defaults().queue("other").maxRetries(0),
 					() -> tasks.note("now"));
@@ -220,7 +221,7 @@ class SubmitIntegrationTests {
 			assertThatExceptionOfType(TaskCodecException.class).isThrownBy(() -> tasks.opaque(new Exploding()))
 				.withMessageContaining("Argument 0 ('value'")
 				.withMessageContaining("task 'OrderTasks.opaque'");
-			assertThat(this.redis.cli("DBSIZE")).isEqualTo("0");
+			assertThat(RedisTasks.taskKeys(this.redis)).isEmpty();
 		});
 	}
 

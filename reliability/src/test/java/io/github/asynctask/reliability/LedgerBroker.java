@@ -19,6 +19,7 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.ForwardResult;
 import io.github.asynctask.redis.HandBackResult;
+import io.github.asynctask.redis.IdNumber;
 import io.github.asynctask.redis.RecoverResult;
 import org.jspecify.annotations.Nullable;
 import io.github.asynctask.redis.RedisBroker;
@@ -226,6 +227,16 @@ final class LedgerBroker implements RedisBroker {
 	@Override
 	public Map<String, String> instances() {
 		return this.delegate.instances();
+	}
+
+	@Override
+	public @Nullable IdNumber claimIdNumber(String instanceId, int from, Duration lease, long now) {
+		return this.delegate.claimIdNumber(instanceId, from, lease, now);
+	}
+
+	@Override
+	public @Nullable Long renewIdNumber(String instanceId, int number, Duration lease, long horizon) {
+		return this.delegate.renewIdNumber(instanceId, number, lease, horizon);
 	}
 
 }
