@@ -6,7 +6,7 @@ import java.time.Instant;
  * The 14-character task id: 84 bits in a 64-character alphabet in ASCII order, so ids
  * sort as strings the way their bits sort as numbers. The bits are 42 of milliseconds
  * since {@link #EPOCH} (139 years), 16 of the instance number the maker holds, and 26 of
- * a per-millisecond sequence.
+ * a per-millisecond sequence ({@link TaskIdGenerator} puts a salt in its high bits).
  */
 final class ShortIds {
 

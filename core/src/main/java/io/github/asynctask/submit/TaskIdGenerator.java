@@ -2,6 +2,7 @@ package io.github.asynctask.submit;
 
 import java.time.Clock;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 
 import io.github.asynctask.redis.IdNumber;
@@ -15,9 +16,10 @@ import org.jspecify.annotations.Nullable;
  * script, and never equal since their lengths differ.
  * <p>
  * Ids of one kind from one generator are strictly increasing: within a millisecond by the
- * sequence (an overflow borrows the next millisecond), and when the clock steps back the
- * last time is kept. A number's ids stay inside its window: after the previous holders'
- * horizon, up to the horizon this instance recorded.
+ * sequence (a random salt in its high 14 bits, fixed per generator, then a count of 12
+ * bits: 4,096 ids per millisecond, an overflow borrows the next millisecond), and when
+ * the clock steps back the last time is kept. A number's ids stay inside its window:
+ * after the previous holders' horizon, up to the horizon this instance recorded.
  */
 final class TaskIdGenerator implements AutoCloseable {
 
@@ -36,15 +38,29 @@ final class TaskIdGenerator implements AutoCloseable {
 
 	private long lastSequence;
 
-	/** Most ids of one millisecond: {@link ShortIds#MAX_SEQUENCE} but in tests. */
+	/**
+	 * The high bits of every sequence this generator makes, drawn once: two generators
+	 * that hold one number at once (Redis lost the claim key and handed the number out
+	 * again, before the first holder's renewal noticed) make different ids but once in
+	 * 2^14 pairs.
+	 */
+	static final int SALT_BITS = 14;
+
+	/** Most ids of one millisecond, less one: the sequence's bits below the salt. */
+	static final long MAX_COUNT = (1L << (ShortIds.SEQUENCE_BITS - SALT_BITS)) - 1;
+
+	private final long salt;
+
+	/** Most ids of one millisecond, less one: {@link #MAX_COUNT} but in tests. */
 	private final long maxSequence;
 
 	TaskIdGenerator(IdNumberHolder holder, Clock clock, LongSupplier nanos) {
-		this(holder, clock, nanos, ShortIds.MAX_SEQUENCE);
+		this(holder, clock, nanos, MAX_COUNT, ThreadLocalRandom.current().nextInt(1 << SALT_BITS));
 	}
 
-	TaskIdGenerator(IdNumberHolder holder, Clock clock, LongSupplier nanos, long maxSequence) {
+	TaskIdGenerator(IdNumberHolder holder, Clock clock, LongSupplier nanos, long maxSequence, int salt) {
 		this.maxSequence = maxSequence;
+		this.salt = (long) salt << (ShortIds.SEQUENCE_BITS - SALT_BITS);
 		this.holder = holder;
 		this.clock = clock;
 		this.nanos = nanos;
@@ -103,7 +119,7 @@ final class TaskIdGenerator implements AutoCloseable {
 		this.lastTime = time;
 		this.lastNumber = number.number();
 		this.lastSequence = sequence;
-		return ShortIds.format(time, number.number(), sequence);
+		return ShortIds.format(time, number.number(), this.salt | sequence);
 	}
 
 }

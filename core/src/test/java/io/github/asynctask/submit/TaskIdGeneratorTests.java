@@ -35,8 +35,11 @@ class TaskIdGeneratorTests {
 	private final IdNumberHolder holder = new IdNumberHolder(this.claims, "me", this.clock, this.nanos::get,
 			this.calls::add, LEASE);
 
-	/** At most 4 ids per millisecond, so that overflows are quick to reach. */
-	private final TaskIdGenerator generator = new TaskIdGenerator(this.holder, this.clock, this.nanos::get, 3);
+	/**
+	 * At most 4 ids per millisecond, so that overflows are quick to reach; no salt, so
+	 * that sequences read as counts.
+	 */
+	private final TaskIdGenerator generator = new TaskIdGenerator(this.holder, this.clock, this.nanos::get, 3, 0);
 
 	@Test
 	void beforeTheFirstClaimAnswersIdsAreUlids() {
@@ -64,6 +67,29 @@ class TaskIdGeneratorTests {
 		assertThat(ids).extracting(ShortIds::unixMillis).containsExactly(now, now, now, now, now + 1, now + 1);
 		this.clock.advance(Duration.ofMillis(1));
 		assertThat(this.generator.next()).as("the borrowed millisecond goes on").isGreaterThan(ids.get(5));
+	}
+
+	@Test
+	void twoGeneratorsHoldingOneNumberAtOnceMakeDifferentIdsByTheirSalts() {
+		claimed(number(7));
+		TaskIdGenerator other = new TaskIdGenerator(this.holder, this.clock, this.nanos::get, TaskIdGenerator.MAX_COUNT,
+				1);
+		TaskIdGenerator salted = new TaskIdGenerator(this.holder, this.clock, this.nanos::get,
+				TaskIdGenerator.MAX_COUNT, (1 << TaskIdGenerator.SALT_BITS) - 1);
+		List<String> ids = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			ids.add(this.generator.next());
+			ids.add(other.next());
+			ids.add(salted.next());
+		}
+		long saltBits = ((1L << TaskIdGenerator.SALT_BITS) - 1) << (ShortIds.SEQUENCE_BITS - TaskIdGenerator.SALT_BITS);
+		assertThat(ids).doesNotHaveDuplicates()
+			.allMatch((id) -> ShortIds.number(id) == 7)
+			.allMatch((id) -> ShortIds.unixMillis(id) == this.clock.millis());
+		assertThat(List.of(ids.get(2), ids.get(5), ids.get(8))).as("one generator's ids still increase")
+			.isSorted()
+			.extracting(ShortIds::sequence)
+			.containsExactly(saltBits, saltBits | 1, saltBits | 2);
 	}
 
 	@Test
