@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.IdNumber;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import org.jspecify.annotations.Nullable;
@@ -53,6 +54,11 @@ final class OfflineBroker implements InvocationHandler {
 			case "sinceUnavailable":
 				return null; // no Redis to be unavailable: submits after a commit go
 								// straight to the recorder
+			case "claimIdNumber":
+				// no other instance to share numbers with: ids are as short as with Redis
+				return new IdNumber(0, 0, Long.MAX_VALUE);
+			case "renewIdNumber":
+				return Long.MAX_VALUE;
 			case "stats":
 				return new QueueStats((String) arguments[0], 0, 0, 0, 0, 0, 0, false, Duration.ZERO);
 			case "toString":

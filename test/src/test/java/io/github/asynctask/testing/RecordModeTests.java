@@ -1,8 +1,12 @@
 package io.github.asynctask.testing;
 
+import java.time.Duration;
+import java.util.List;
+
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.codec.TaskCodecException;
+import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.testing.TestShop.Attachment;
 import io.github.asynctask.testing.TestShop.Card;
 import io.github.asynctask.testing.TestShop.Letter;
@@ -16,6 +20,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@link AsyncTaskTestMode#RECORD}: what was submitted, with which arguments, and never a
@@ -35,6 +40,9 @@ class RecordModeTests extends WithoutRedisTests {
 	private AsyncTaskTemplate template;
 
 	@Autowired
+	private RedisBroker broker;
+
+	@Autowired
 	private TransactionTemplate transaction;
 
 	@Test
@@ -48,6 +56,16 @@ class RecordModeTests extends WithoutRedisTests {
 		});
 		assertThat(this.recorder.submitted("mail.send")).hasSize(1);
 		assertThat(this.mail.sent()).isEmpty();
+	}
+
+	@Test
+	void aSubmitGetsATaskIdAsShortAsWithRedisAndTheBrokerAnswersClaimsWithoutRedis() {
+		assertThat(this.broker.claimIdNumber("test", 7, Duration.ofMinutes(10), 0)).isNotNull();
+		await().atMost(Duration.ofSeconds(10)).until(() -> {
+			this.mail.send(new Letter(1, "ada@example.com"));
+			List<RecordedTask> submitted = this.recorder.submitted();
+			return submitted.get(submitted.size() - 1).id().length() == 14;
+		});
 	}
 
 	@Test
