@@ -11,6 +11,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import io.github.asynctask.redis.PackedMeta;
 import io.github.asynctask.redis.RedisKeys;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.ScriptOutputType;
@@ -195,8 +196,14 @@ final class RawRedisSystem implements SystemUnderTest {
 			return !reply.isEmpty();
 		}
 
-		/** The fencing token is the meta JSON's "k" field, a string. */
+		/**
+		 * The fencing token: the packed meta's, as the library reads it, or the meta
+		 * JSON's "k" field, a string.
+		 */
 		private static String tokenOf(String meta) {
+			if (PackedMeta.isPacked(meta)) {
+				return Long.toString(PackedMeta.parse(meta).token());
+			}
 			int start = meta.indexOf("\"k\":\"") + 5;
 			int end = start;
 			while (end < meta.length() && Character.isDigit(meta.charAt(end))) {
