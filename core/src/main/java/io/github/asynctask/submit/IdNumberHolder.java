@@ -107,6 +107,14 @@ final class IdNumberHolder implements AutoCloseable {
 				claim(held, sent);
 			}
 		}
+		catch (UnsupportedOperationException ex) {
+			// a broker that has no instance numbers to give (a custom or test one):
+			// asking
+			// again changes nothing
+			this.closed = true;
+			logger.info("async-task's broker hands out no instance numbers of task ids ({}): task ids stay "
+					+ "26-character ULIDs", ex.getMessage());
+		}
 		catch (RuntimeException ex) {
 			failed("the call to Redis failed: " + ex.getMessage(), ex);
 		}

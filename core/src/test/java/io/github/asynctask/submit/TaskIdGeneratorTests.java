@@ -93,6 +93,17 @@ class TaskIdGeneratorTests {
 	}
 
 	@Test
+	void aBrokerWithoutInstanceNumbersIsAskedOnceAndIdsStayUlids() {
+		this.claims.failNext = new UnsupportedOperationException("no numbers here");
+		assertThat(this.generator.next()).hasSize(26);
+		answer();
+		this.nanos.addAndGet(IdNumberHolder.RETRY_AFTER.toNanos() * 10);
+		assertThat(this.generator.next()).hasSize(26);
+		assertThat(this.calls).as("not asked again").isEmpty();
+		assertThat(this.claims.claimedFrom).isEmpty();
+	}
+
+	@Test
 	void aClockSteppingBackKeepsTheLastTime() {
 		claimed(number(7));
 		String before = this.generator.next();
