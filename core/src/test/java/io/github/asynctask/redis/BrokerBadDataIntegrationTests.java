@@ -43,6 +43,10 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 				arguments("packed, fields missing", "3|p|1|0\n{}", "unreadable packed meta"),
 				arguments("packed, unknown state", "3|q|1|0||mail.send\n{}", "unreadable packed meta"),
 				arguments("packed, no payload", "3|p|1|0||mail.send", "unreadable packed meta"),
+				arguments("packed pending, 20-digit max retries", "3|p|12345678901234567890|0||mail.send\n{}",
+						"unreadable packed meta"),
+				arguments("packed pending, 13-character time", "3|p|1|zzzzzzzzzzzzz||mail.send\n{}",
+						"unreadable packed meta"),
 				arguments("packed, 16-digit attempts", "3|a|1234567890123456|1|0|0|5|mail.send\n{}",
 						"unreadable packed meta"));
 	}

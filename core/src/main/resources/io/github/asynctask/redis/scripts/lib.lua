@@ -219,6 +219,13 @@ end
 local PACKED_QUEUED = '^3|([psw])|(%d+)|(%w+)|(%w*)|([^\n]*)\n()'
 local PACKED_DELIVERED = '^3|a|(%d+)|(%d+)|(%w+)|(%w*)|([^|\n]*)|([^\n]*)\n()'
 
+-- Whether a packed meta's numbers are exact as doubles and as Java longs: counts of at most
+-- 15 digits, times of at most 10 base-36 characters. Checked by every reader of the form, so a
+-- damaged value goes to dead here instead of failing the worker's whole fetch.
+local function packed_numbers_fit(attempts, max_retries, created, changed)
+  return #attempts <= 15 and #max_retries <= 15 and #created <= 10 and #changed <= 10
+end
+
 -- The decoded meta and payload of a value that starts as the packed form does ('3|'), or nil,
 -- nil and why not. Numbers too long to be exact (more than 15 digits) make it unreadable.
 local function unpack_packed(raw)
@@ -229,7 +236,7 @@ local function unpack_packed(raw)
     state, max_retries, created, changed, name, rest = string.match(raw, PACKED_QUEUED)
     attempts = '0'
   end
-  if not name or #attempts > 15 or #max_retries > 15 or #created > 10 or #changed > 10 then
+  if not name or not packed_numbers_fit(attempts, max_retries, created, changed) then
     return nil, nil, 'unreadable packed meta'
   end
   local meta = { v = 3, s = state, n = name, a = tonumber(attempts), m = tonumber(max_retries), c = tonumber(created, 36) }
@@ -449,20 +456,21 @@ end
 -- the token, s 'a', t now), the value to store and the payload. nil for any other value,
 -- which takes the general path. Most fetched tasks are in this form. now_36 is the fetch's
 -- time in base 36, formatted once per call rather than once per task.
-local PENDING_PACKED = '^3|p|(%d+|%w+)|%w*|()'
+local PENDING_PACKED = '^3|p|(%d+)|(%w+)|%w*|()'
 local function first_delivery(raw, token, now_36)
   if not raw or not token or token == '' or string.find(token, '[|\n]') then
     return nil
   end
-  local retries_created, name_at = string.match(raw, PENDING_PACKED)
-  if not name_at then
+  local max_retries, created, name_at = string.match(raw, PENDING_PACKED)
+  if not name_at or not packed_numbers_fit('', max_retries, created, '') then
     return nil
   end
   local newline = string.find(raw, '\n', name_at, true)
   if not newline then
     return nil
   end
-  local head = '3|a|1|' .. retries_created .. '|' .. now_36 .. '|' .. token .. '|' .. string.sub(raw, name_at, newline - 1)
+  local head = '3|a|1|' .. max_retries .. '|' .. created .. '|' .. now_36 .. '|' .. token .. '|'
+    .. string.sub(raw, name_at, newline - 1)
   return head, head .. string.sub(raw, newline), string.sub(raw, newline + 1)
 end
 
