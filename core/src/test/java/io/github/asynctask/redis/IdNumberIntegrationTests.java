@@ -79,6 +79,23 @@ class IdNumberIntegrationTests {
 	}
 
 	@Test
+	void aNumberWhoseRecordedHorizonIsUnreadableIsPassedOverAndLeftFree(RedisServer redis) {
+		redis.cli("HSET", "ids:{instances}:id-horizons", "7", "garbage");
+		assertThat(broker.claimIdNumber("a", 7, LEASE, 1_800_000_000_000L).number()).isEqualTo(8);
+		assertThat(redis.cli("EXISTS", "ids:{instances}:n:7")).isEqualTo("0");
+		assertThat(redis.cli("HGET", "ids:{instances}:id-horizons", "7")).isEqualTo("garbage");
+	}
+
+	@Test
+	void aRenewalReplacesAnUnreadableHorizonOfItsNumberWithTheOneAsked(RedisServer redis) {
+		long now = 1_800_000_000_000L;
+		broker.claimIdNumber("a", 5, LEASE, now);
+		redis.cli("HSET", "ids:{instances}:id-horizons", "5", "1e400");
+		assertThat(broker.renewIdNumber("a", 5, LEASE, now + 1_000)).isEqualTo(now + 1_000);
+		assertThat(redis.cli("HGET", "ids:{instances}:id-horizons", "5")).isEqualTo(Long.toString(now + 1_000));
+	}
+
+	@Test
 	void aNumberLostOrHeldByAnotherIsNotRenewed(RedisServer redis) {
 		broker.claimIdNumber("a", 3, LEASE, 1_800_000_000_000L);
 		assertThat(broker.renewIdNumber("b", 3, LEASE, 1_800_000_000_000L)).isNull();

@@ -12,18 +12,26 @@
   ARGV[3]   the instance's clock now (Unix ms)
   ARGV[4..] the number k of each KEYS[2..], in the same order
   Reply: {k, previous horizon (0: none), new horizon}, or {-1, 0, 0} when every candidate
-         is held
+         is held (or its horizon unreadable)
+  Every argument and recorded horizon is checked before the first write.
 ]]
 local horizons = KEYS[1]
-local instance_id, lease, now = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
-if not lease or lease <= 0 or not now then
-  return redis.error_reply('id_claim: lease and now must be numbers of ms but were '
-    .. tostring(ARGV[2]) .. ', ' .. tostring(ARGV[3]))
+local instance_id, lease, now = ARGV[1], whole_arg(ARGV[2]), whole_arg(ARGV[3])
+if not lease or lease == 0 or not now or #ARGV ~= #KEYS + 2 then
+  return redis.error_reply('id_claim: lease (ms, above 0) and now (ms) must be whole numbers, and one number per'
+    .. ' candidate key; got lease ' .. tostring(ARGV[2]) .. ', now ' .. tostring(ARGV[3]) .. ', '
+    .. (#KEYS - 1) .. ' keys and ' .. (#ARGV - 3) .. ' numbers')
 end
+-- every candidate's recorded horizon, read before the first write: a number whose horizon is
+-- unreadable is passed over (how far its last holder went is unknown), never claimed blind
+local numbers = {}
 for i = 2, #KEYS do
-  if redis.call('SET', KEYS[i], instance_id, 'NX', 'PX', lease) then
-    local k = ARGV[i + 2]
-    local previous = tonumber(redis.call('HGET', horizons, k) or '0')
+  numbers[i - 1] = ARGV[i + 2]
+end
+local recorded = hmget_all(horizons, numbers)
+for i, k in ipairs(numbers) do
+  local previous = whole_arg(recorded[i] or '0')
+  if previous and redis.call('SET', KEYS[i + 1], instance_id, 'NX', 'PX', lease) then
     -- ids start after the previous horizon; the new holder may go a lease past that or
     -- past its own clock, whichever is later
     local horizon = math.max(previous + 1, now) + lease

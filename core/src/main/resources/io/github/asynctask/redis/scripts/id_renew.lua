@@ -12,17 +12,20 @@
   ARGV[4] the horizon asked for (Unix ms)
   Reply: the number's horizon after the renewal, or 0 when the number is no longer held
          by the instance
+  Every argument and the recorded horizon are checked before the first write.
 ]]
 local horizons, holder = KEYS[1], KEYS[2]
-local lease, asked = tonumber(ARGV[3]), tonumber(ARGV[4])
-if not lease or lease <= 0 or not asked then
-  return redis.error_reply('id_renew: lease and horizon must be numbers of ms but were '
+local lease, asked = whole_arg(ARGV[3]), whole_arg(ARGV[4])
+if not lease or lease == 0 or not asked then
+  return redis.error_reply('id_renew: lease (ms, above 0) and horizon (ms) must be whole numbers, got '
     .. tostring(ARGV[3]) .. ', ' .. tostring(ARGV[4]))
 end
 if redis.call('GET', holder) ~= ARGV[1] then
   return 0
 end
+-- an unreadable recorded horizon is replaced by the one asked: it can only have been ours
+-- since our claim, and nothing else tells how far we went
+local horizon = math.max(whole_arg(redis.call('HGET', horizons, ARGV[2]) or '0') or 0, asked)
 redis.call('PEXPIRE', holder, lease)
-local horizon = math.max(tonumber(redis.call('HGET', horizons, ARGV[2]) or '0'), asked)
 redis.call('HSET', horizons, ARGV[2], string.format('%.0f', horizon))
 return horizon
