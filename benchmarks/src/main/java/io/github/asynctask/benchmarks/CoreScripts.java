@@ -1,16 +1,11 @@
 package io.github.asynctask.benchmarks;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.LuaSources;
 
 /**
- * The broker's Lua scripts as async-task sends them ({@code lib.lua} in front of the
- * transition's file), read from the core jar so the raw-Redis row runs exactly the same
- * transitions.
+ * The broker's Lua scripts exactly as async-task sends them (the transition's file with
+ * the {@code lib.lua} helpers it calls in front), so the raw-Redis row runs the same
+ * transitions and the command breakdown recognises them by SHA-1.
  */
 final class CoreScripts {
 
@@ -18,20 +13,7 @@ final class CoreScripts {
 	}
 
 	static String source(String name) {
-		return read("lib") + "\n" + read(name);
-	}
-
-	private static String read(String name) {
-		String path = "scripts/" + name + ".lua";
-		try (InputStream in = LuaRedisBroker.class.getResourceAsStream(path)) {
-			if (in == null) {
-				throw new IllegalStateException("Lua script " + path + " is missing from the async-task-core jar");
-			}
-			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		return LuaSources.of(name);
 	}
 
 }

@@ -121,7 +121,8 @@ final class ScriptTally implements AutoCloseable {
 	}
 
 	/**
-	 * Each core script's SHA-1 (lib.lua in front, as the broker sends it) to its name.
+	 * Each core script's SHA-1 (as the broker sends it, with the lib.lua helpers it
+	 * calls) to its name.
 	 */
 	private static Map<String, String> scriptNames() {
 		Map<String, String> names = new HashMap<>();

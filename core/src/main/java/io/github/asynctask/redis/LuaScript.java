@@ -1,16 +1,14 @@
 package io.github.asynctask.redis;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * One Lua script of the {@code scripts/} folder, with the shared {@code lib.lua} in
- * front, read once and identified by its SHA-1 for {@code EVALSHA}.
+ * One Lua script of the {@code scripts/} folder, with the helpers of the shared
+ * {@code lib.lua} it calls in front ({@link LuaSources}), read once and identified by its
+ * SHA-1 for {@code EVALSHA}.
  *
  * @param name the file name without {@code .lua}
  * @param source the full text sent to Redis
@@ -18,25 +16,9 @@ import java.util.HexFormat;
  */
 record LuaScript(String name, byte[] source, String sha1) {
 
-	private static final String FOLDER = "scripts/";
-
 	static LuaScript load(String name) {
-		String source = read("lib") + "\n" + read(name);
-		byte[] bytes = source.getBytes(StandardCharsets.UTF_8);
+		byte[] bytes = LuaSources.of(name).getBytes(StandardCharsets.UTF_8);
 		return new LuaScript(name, bytes, sha1(bytes));
-	}
-
-	private static String read(String name) {
-		String path = FOLDER + name + ".lua";
-		try (InputStream in = LuaScript.class.getResourceAsStream(path)) {
-			if (in == null) {
-				throw new IllegalStateException("Lua script " + path + " is missing from the async-task-core jar");
-			}
-			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot read Lua script " + path, ex);
-		}
 	}
 
 	private static String sha1(byte[] bytes) {

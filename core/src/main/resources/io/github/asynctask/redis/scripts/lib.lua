@@ -1,6 +1,9 @@
 --[[
-  Shared helpers, loaded in front of every script of this folder (a fixed file, never
-  assembled from runtime values). The only place that knows how a task is stored.
+  Shared helpers of every script of this folder (a fixed file, never assembled from runtime
+  values). The only place that knows how a task is stored. Each script is sent with this
+  header and the top-level definitions it calls, directly or through others, in this file's
+  order (LuaLibrary.java): every definition starts at a line beginning with 'local', its
+  comment lines right above it included, and no other statement may follow the first one.
 
   Key layout 3 (docs/key-layout.md): a task is a field in two hashes of its queue, its meta
   JSON in the tasks hash <prefix>:{q}:t and its payload in the payloads hash <prefix>:{q}:p,
