@@ -188,10 +188,13 @@ final class RawRedisSystem implements SystemUnderTest {
 			this.dequeueKeys[7] = this.keys.fetch(QUEUE, Long.toString(ThreadLocalRandom.current().nextLong()));
 			this.dequeueKeys[8] = previous;
 			List<Object> reply = this.sync.evalsha(this.dequeueSha, ScriptOutputType.MULTI, this.dequeueKeys, args);
-			this.free.release(wanted - reply.size() / 3);
-			for (int i = 0; i < reply.size(); i += 3) {
-				Probe.hit(argOf((String) reply.get(i + 2)));
-				this.acks.add(new String[] { (String) reply.get(i), tokenOf((String) reply.get(i + 1)) });
+			// id, "<meta>\n<payload>" pairs (dequeue.lua)
+			this.free.release(wanted - reply.size() / 2);
+			for (int i = 0; i < reply.size(); i += 2) {
+				String value = (String) reply.get(i + 1);
+				int newline = value.indexOf('\n');
+				Probe.hit(argOf(value, newline + 1));
+				this.acks.add(new String[] { (String) reply.get(i), tokenOf(value.substring(0, newline)) });
 			}
 			return !reply.isEmpty();
 		}
@@ -212,9 +215,9 @@ final class RawRedisSystem implements SystemUnderTest {
 			return meta.substring(start, end);
 		}
 
-		/** The argument of a payload {@code ["<arg>"]}. */
-		private static String argOf(String payload) {
-			return payload.substring(2, payload.length() - 2);
+		/** The argument of a payload {@code ["<arg>"]} that starts at {@code from}. */
+		private static String argOf(String value, int from) {
+			return value.substring(from + 2, value.length() - 2);
 		}
 
 		@Override

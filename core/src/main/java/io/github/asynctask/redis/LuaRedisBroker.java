@@ -220,14 +220,15 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			args.add(millis(limit.period()));
 		}
 		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
-		List<Delivery> deliveries = new ArrayList<>(reply.size() / 3);
-		int triples = reply.size() - reply.size() % 3;
-		for (int i = 0; i < triples; i += 3) {
+		// id, "<meta>\n<payload>" pairs, then perhaps one number (dequeue.lua)
+		int pairs = reply.size() - reply.size() % 2;
+		List<Delivery> deliveries = new ArrayList<>(pairs / 2);
+		for (int i = 0; i < pairs; i += 2) {
 			String id = Replies.string(reply.get(i));
-			deliveries.add(StoredTask.parse(id, Replies.string(reply.get(i + 1)), Replies.string(reply.get(i + 2)))
-				.toDelivery(queue));
+			String[] value = Replies.splitAtFirstNewline(reply.get(i + 1));
+			deliveries.add(StoredTask.parse(id, value[0], value[1]).toDelivery(queue));
 		}
-		long held = (triples < reply.size()) ? Replies.number(reply.get(triples)) : 0;
+		long held = (pairs < reply.size()) ? Replies.number(reply.get(pairs)) : 0;
 		return new Dequeued(deliveries, Duration.ofMillis(Math.max(0, held)), held < 0);
 	}
 

@@ -16,6 +16,26 @@ final class Replies {
 		return (reply instanceof byte[] bytes) ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(reply);
 	}
 
+	/**
+	 * A bulk string {@code "<head>\n<rest>"} as its two parts, split at the first newline
+	 * without copying the whole first; no newline: the whole as head, an empty rest.
+	 */
+	static String[] splitAtFirstNewline(Object reply) {
+		if (!(reply instanceof byte[] bytes)) {
+			String text = String.valueOf(reply);
+			int newline = text.indexOf('\n');
+			return (newline < 0) ? new String[] { text, "" }
+					: new String[] { text.substring(0, newline), text.substring(newline + 1) };
+		}
+		for (int i = 0; i < bytes.length; i++) {
+			if (bytes[i] == '\n') {
+				return new String[] { new String(bytes, 0, i, StandardCharsets.UTF_8),
+						new String(bytes, i + 1, bytes.length - i - 1, StandardCharsets.UTF_8) };
+			}
+		}
+		return new String[] { new String(bytes, StandardCharsets.UTF_8), "" };
+	}
+
 	static long number(Object reply) {
 		return (reply instanceof Number number) ? number.longValue() : Long.parseLong(string(reply));
 	}

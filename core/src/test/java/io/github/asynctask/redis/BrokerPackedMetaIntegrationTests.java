@@ -52,6 +52,23 @@ class BrokerPackedMetaIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void aPayloadWithNewlinesReachesTheWorkerWholeOnTheFastAndTheGeneralPath() {
+		String payload = "{\"args\":[\"a\nb\"],\n\"x\":\"\n\"}\n";
+		this.broker.enqueue(EnqueueRequest.now(QUEUE, "fast", "mail.send", payload, 3));
+		Delivery first = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(first.payload()).isEqualTo(payload);
+		assertThat(first.name()).isEqualTo("mail.send");
+		// a failure converts the task to JSON meta and a payload of its own: the general
+		// path
+		this.broker.retry(first, Duration.ZERO, "boom");
+		await(() -> this.broker.forward(QUEUE, 10).moved() == 1);
+		Delivery second = this.broker.dequeue(QUEUE, 1, LEASE).get(0);
+		assertThat(second.payload()).isEqualTo(payload);
+		assertThat(second.attempt()).isEqualTo(2);
+		assertThat(second.token()).isNotEqualTo(first.token());
+	}
+
+	@Test
 	void aFailedDeliveryLeavesThePackedFormForJsonWithTheError() {
 		String id = fixture.enqueue();
 		Delivery delivery = this.broker.dequeue(QUEUE, 1, LEASE).get(0);

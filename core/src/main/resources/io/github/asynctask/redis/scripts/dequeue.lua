@@ -38,11 +38,12 @@
   ARGV[5 + N] optional: rate limit, deliveries allowed in any window of ARGV[6 + N] ms, across
           every caller (a sliding log in KEYS[13]); absent: no limit
   ARGV[6 + N] the rate limit's period in ms
-  Reply: flat array { id1, meta1, payload1, id2, meta2, payload2, ... } (each meta packed or
-         JSON, lib.lua), followed, when the rate limit held tasks back that are still
-         pending, by one more element: the ms until the next permit frees (the fetcher
-         sleeps that long instead of asking again); or by -1 when tasks were passed over
-         for their concurrency key
+  Reply: flat array { id1, value1, id2, value2, ... }, each value "<meta>\n<payload>" (the
+         meta packed or JSON, lib.lua, neither of which holds a newline; for most tasks the
+         value just stored), followed, when the rate limit held tasks back that are still
+         pending, by one more element, a number: the ms until the next permit frees (the
+         fetcher sleeps that long instead of asking again); or -1 when tasks were passed
+         over for their concurrency key
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
@@ -96,7 +97,11 @@ local out = {}
 -- one HSET per call rather than three commands per task): record is id, token pairs for
 -- the leases and the fetch record, values id, stored value pairs for the tasks hash
 local record, values, deadlines, permits = {}, {}, {}, {}
-local given = 0
+-- tokens handed out so far, and tasks delivered (the same count; kept apart for clarity)
+local given, delivered = 0, 0
+-- the fast path writes each token into a packed meta, which has no room for '|' or a
+-- newline: checked once for the call's tokens (a worker sends digits)
+local packable_tokens = not string.find(table.concat(ARGV, '', 5, 4 + max), '[|\n]')
 -- an id met twice in one fetch (a list damaged by hand) is delivered once
 local seen = {}
 -- concurrency keys: a key's deliveries are those of its entry in KEYS[14] whose lease is
@@ -121,29 +126,32 @@ local function live_holders(key)
   holders[key] = list
   return list
 end
--- Hands id to the worker with the next token: meta JSON, stored value and payload given.
-local function deliver(id, json, value, payload, token)
-  out[#out + 1] = id
-  out[#out + 1] = json
-  out[#out + 1] = payload
-  values[#values + 1] = id
-  values[#values + 1] = value
-  deadlines[#deadlines + 1] = deadline
-  deadlines[#deadlines + 1] = id
-  record[#record + 1] = id
-  record[#record + 1] = token
+-- Hands id to the worker with the next token: what the worker gets ("<meta>\n<payload>")
+-- and the value to store given. Every table grows by two per delivery, so the slots are
+-- counted rather than looked up with # each time.
+local function deliver(id, reply, value, token)
+  local at = 2 * delivered
+  delivered = delivered + 1
+  out[at + 1] = id
+  out[at + 2] = reply
+  values[at + 1] = id
+  values[at + 2] = value
+  deadlines[at + 1] = deadline
+  deadlines[at + 2] = id
+  record[at + 1] = id
+  record[at + 2] = token
   if limit then
-    permits[#permits + 1] = now_text
-    permits[#permits + 1] = token
+    permits[at + 1] = now_text
+    permits[at + 2] = token
   end
 end
 local function take(id, raw)
   -- most tasks are fetched for the first time, as the enqueue script wrote them (packed):
   -- delivered without decoding and encoding their meta (first_delivery)
-  local json, value, payload = first_delivery(raw, ARGV[5 + given], now_36)
-  if json then
+  local value = packable_tokens and first_delivery(raw, ARGV[5 + given], now_36)
+  if value then
     given = given + 1
-    deliver(id, json, value, payload, ARGV[4 + given])
+    deliver(id, value, value, ARGV[4 + given])
     return
   end
   local meta, bad, err = decode_task(id, raw)
@@ -167,9 +175,9 @@ local function take(id, raw)
     meta.k = ARGV[4 + given]
     meta.s = 'a'
     meta.t = now
-    payload = payload_of(payloads, id)
-    value, json = rewritten_value(id, meta)
-    deliver(id, json, value, payload, meta.k)
+    local payload = payload_of(payloads, id)
+    local stored, json = rewritten_value(id, meta)
+    deliver(id, json .. '\n' .. payload, stored, meta.k)
     if list then
       list[#list + 1] = id
       list[#list + 1] = meta.k
@@ -199,7 +207,7 @@ while #skipped > 0 and given < allowed and scanned < allowed + KEY_SCAN do
   scanned = scanned + #more
   take_all(more)
 end
-if #record > 0 then
+if delivered > 0 then
   call_with_all('HSET', tasks, values)
   call_with_all('ZADD', active, deadlines)
   call_with_all('HSET', leases, record)

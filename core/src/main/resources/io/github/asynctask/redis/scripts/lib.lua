@@ -455,26 +455,25 @@ local function new_meta_json(name_json, state, max_retries, now, biz_id, ckey, c
 end
 
 -- The first delivery of a pending task in the packed form (as the enqueue script and the
--- forwarder write it), without decoding its meta: the packed meta the worker gets (a 1, k
--- the token, s 'a', t now), the value to store and the payload. nil for any other value,
--- which takes the general path. Most fetched tasks are in this form. now_36 is the fetch's
--- time in base 36, formatted once per call rather than once per task.
+-- forwarder write it), without decoding its meta: the value to store, which is also what the
+-- worker gets, "<packed delivered meta>\n<payload>" (a 1, k the token, s 'a', t now). nil for
+-- any other value, which takes the general path. Most fetched tasks are in this form. The
+-- value is built in one concatenation, the name, newline and payload copied as they are:
+-- each string made here is hashed and copied by Lua. token must hold neither '|' nor a
+-- newline (the caller checks a call's tokens at once); now_36 is the fetch's time in base 36,
+-- formatted once per call.
 local PENDING_PACKED = '^3|p|(%d+)|(%w+)|%w*|()'
 local function first_delivery(raw, token, now_36)
-  if not raw or not token or token == '' or string.find(token, '[|\n]') then
+  if not raw or not token or token == '' then
     return nil
   end
   local max_retries, created, name_at = string.match(raw, PENDING_PACKED)
-  if not name_at or not packed_numbers_fit('', max_retries, created, '') then
+  if not name_at or not packed_numbers_fit('', max_retries, created, '')
+      or not string.find(raw, '\n', name_at, true) then
     return nil
   end
-  local newline = string.find(raw, '\n', name_at, true)
-  if not newline then
-    return nil
-  end
-  local head = '3|a|1|' .. max_retries .. '|' .. created .. '|' .. now_36 .. '|' .. token .. '|'
-    .. string.sub(raw, name_at, newline - 1)
-  return head, head .. string.sub(raw, newline), string.sub(raw, newline + 1)
+  return '3|a|1|' .. max_retries .. '|' .. created .. '|' .. now_36 .. '|' .. token .. '|'
+    .. string.sub(raw, name_at)
 end
 
 -- Records a new task as one field of the tasks hash, "<meta>\n<payload>" with the meta packed
