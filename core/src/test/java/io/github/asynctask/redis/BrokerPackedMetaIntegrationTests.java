@@ -1,6 +1,10 @@
 package io.github.asynctask.redis;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 import io.github.asynctask.TaskInfo;
@@ -49,6 +53,26 @@ class BrokerPackedMetaIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(stored("newline")).startsWith("{")
 			.contains("\"v\":1", "\"s\":\"a\"", "\"n\":\"orders\\nship\"")
 			.endsWith("}\n[2]");
+	}
+
+	@Test
+	void base36WritesTimesAsJavaReadsThem() throws IOException {
+		String library;
+		try (InputStream in = LuaSources.class.getResourceAsStream("scripts/lib.lua")) {
+			library = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		String script = "local out = {} for i, n in ipairs(ARGV) do out[i] = base36(tonumber(n)) end return out";
+		String source = LuaLibrary.parse(library).forScript(script) + "\n" + script;
+		long[] numbers = { 0, 1, 35, 36, 1295, 1296, 1_764_115_200_000L, (1L << 53) - 1 };
+		String[] args = new String[3 + numbers.length];
+		args[0] = "EVAL";
+		args[1] = source;
+		args[2] = "0";
+		for (int i = 0; i < numbers.length; i++) {
+			args[3 + i] = Long.toString(numbers[i]);
+		}
+		assertThat(fixture.redis.cli(args).split("\n"))
+			.containsExactly(Arrays.stream(numbers).mapToObj((n) -> Long.toString(n, 36)).toArray(String[]::new));
 	}
 
 	@Test
