@@ -60,14 +60,8 @@ class LuaLibraryTests {
 
 	@Test
 	void aMultiLineDefinitionIsKeptWhole() {
-		assertThat(LuaLibrary.parse(LIBRARY).forScript("unrelated()")).endsWith("""
-				local function unrelated()
-				  local t = {
-				    x = 1,
-				}
-				  return t
-				end
-				""");
+		assertThat(LuaLibrary.parse(LIBRARY).forScript("unrelated()"))
+			.endsWith(LIBRARY.substring(LIBRARY.indexOf("local function unrelated()")));
 	}
 
 	@Test
