@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * Claiming and renewing instance numbers of task ids: id_claim.lua and id_renew.lua.
@@ -93,6 +94,32 @@ class IdNumberIntegrationTests {
 		redis.cli("HSET", "ids:{instances}:id-horizons", "5", "1e400");
 		assertThat(broker.renewIdNumber("a", 5, LEASE, now + 1_000)).isEqualTo(now + 1_000);
 		assertThat(redis.cli("HGET", "ids:{instances}:id-horizons", "5")).isEqualTo(Long.toString(now + 1_000));
+	}
+
+	@Test
+	void aClaimWithANumberThatIsNoWholeNumberIsRefusedBeforeAnyWrite(RedisServer redis) {
+		for (String bad : new String[] { "x", "-1", "7.5", "007" }) {
+			assertThatIllegalStateException()
+				.isThrownBy(() -> redis.cli("EVAL", LuaSources.of("id_claim"), "3", "ids:{instances}:id-horizons",
+						"ids:{instances}:n:" + bad, "ids:{instances}:n:8", "a", "600000", "1800000000000", bad, "8"))
+				.as(bad)
+				.withMessageContaining("id_claim")
+				.withMessageContaining(bad);
+		}
+		assertThat(redis.cli("DBSIZE")).isEqualTo("0");
+	}
+
+	@Test
+	void aRenewalWithANumberThatIsNoWholeNumberIsRefusedBeforeAnyWrite(RedisServer redis) {
+		broker.claimIdNumber("a", 4, Duration.ofSeconds(30), 1_800_000_000_000L);
+		String horizon = redis.cli("HGET", "ids:{instances}:id-horizons", "4");
+		assertThatIllegalStateException()
+			.isThrownBy(() -> redis.cli("EVAL", LuaSources.of("id_renew"), "2", "ids:{instances}:id-horizons",
+					"ids:{instances}:n:4", "a", "four", "600000", "1800000005000"))
+			.withMessageContaining("id_renew")
+			.withMessageContaining("four");
+		assertThat(redis.cli("HGETALL", "ids:{instances}:id-horizons")).isEqualTo("4\n" + horizon);
+		assertThat(Long.parseLong(redis.cli("PTTL", "ids:{instances}:n:4"))).isLessThanOrEqualTo(30_000);
 	}
 
 	@Test

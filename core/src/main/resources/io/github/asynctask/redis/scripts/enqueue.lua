@@ -60,7 +60,7 @@ local counts = {}
 local function count_like(s)
   local known = counts[s]
   if known == nil then
-    known = string.find(s, '^%d+$') ~= nil and plain_digits(s)
+    known = canonical_whole(s) ~= nil
     counts[s] = known
   end
   return known

@@ -10,7 +10,7 @@
   ARGV[1]   instance id
   ARGV[2]   lease in ms
   ARGV[3]   the instance's clock now (Unix ms)
-  ARGV[4..] the number k of each KEYS[2..], in the same order
+  ARGV[4..] the number k of each KEYS[2..], in the same order (plain digits, as the key names it)
   Reply: {k, previous horizon (0: none), new horizon}, or {-1, 0, 0} when every candidate
          is held (or its horizon unreadable)
   Every argument and recorded horizon is checked before the first write.
@@ -21,6 +21,12 @@ if not lease or lease == 0 or not now or #ARGV ~= #KEYS + 2 then
   return redis.error_reply('id_claim: lease (ms, above 0) and now (ms) must be whole numbers, and one number per'
     .. ' candidate key; got lease ' .. tostring(ARGV[2]) .. ', now ' .. tostring(ARGV[3]) .. ', '
     .. (#KEYS - 1) .. ' keys and ' .. (#ARGV - 3) .. ' numbers')
+end
+for i = 4, #ARGV do
+  if not canonical_whole(ARGV[i]) then
+    return redis.error_reply('id_claim: candidate number ARGV[' .. i .. '] is ' .. ARGV[i]
+      .. ', not a whole number in plain digits; nothing was written')
+  end
 end
 -- every candidate's recorded horizon, read before the first write: a number whose horizon is
 -- unreadable is passed over (how far its last holder went is unknown), never claimed blind

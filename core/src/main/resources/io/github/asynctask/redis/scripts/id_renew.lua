@@ -7,7 +7,7 @@
   KEYS[1] <prefix>:{instances}:id-horizons  hash, number -> horizon (Unix ms, holder's clock)
   KEYS[2] <prefix>:{instances}:n:<k>        string, instance id holding number k (PX lease)
   ARGV[1] instance id
-  ARGV[2] the number k
+  ARGV[2] the number k (plain digits, as the key names it)
   ARGV[3] lease in ms
   ARGV[4] the horizon asked for (Unix ms)
   Reply: the number's horizon after the renewal, or 0 when the number is no longer held
@@ -19,6 +19,10 @@ local lease, asked = whole_arg(ARGV[3]), whole_arg(ARGV[4])
 if not lease or lease == 0 or not asked then
   return redis.error_reply('id_renew: lease (ms, above 0) and horizon (ms) must be whole numbers, got '
     .. tostring(ARGV[3]) .. ', ' .. tostring(ARGV[4]))
+end
+if not canonical_whole(ARGV[2]) then
+  return redis.error_reply('id_renew: the number ARGV[2] is ' .. ARGV[2]
+    .. ', not a whole number in plain digits; nothing was written')
 end
 if redis.call('GET', holder) ~= ARGV[1] then
   return 0

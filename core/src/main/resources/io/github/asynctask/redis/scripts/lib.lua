@@ -92,6 +92,16 @@ local function plain_digits(s)
   return #s <= 15 and (#s == 1 or string.byte(s, 1) ~= 48)
 end
 
+-- A script argument that must be a whole number written as Java writes one (plain decimal
+-- digits, no sign, no leading zero, at most 15 digits): the number, or nil for anything else.
+-- For numbers that also name a key or a field, where "007" and "7" would be two names.
+local function canonical_whole(s)
+  if type(s) == 'string' and string.find(s, '^%d+$') and plain_digits(s) then
+    return tonumber(s)
+  end
+  return nil
+end
+
 -- The longest bizId stored on a task (RedisKeys.MAX_RAW_BIZ_ID: a longer one is hashed in
 -- its dedup key, so the key no longer names it).
 local MAX_STORED_BIZ_ID = 64
