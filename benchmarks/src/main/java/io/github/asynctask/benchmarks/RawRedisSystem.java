@@ -11,6 +11,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import io.github.asynctask.redis.LuaSources;
 import io.github.asynctask.redis.PackedMeta;
 import io.github.asynctask.redis.RedisKeys;
 import io.lettuce.core.RedisClient;
@@ -96,9 +97,9 @@ final class RawRedisSystem implements SystemUnderTest {
 			this.client = RedisClient.create(redis.url());
 			this.connection = this.client.connect();
 			this.sync = this.connection.sync();
-			this.enqueueSha = this.sync.scriptLoad(CoreScripts.source("enqueue"));
-			this.dequeueSha = this.sync.scriptLoad(CoreScripts.source("dequeue"));
-			this.completeSha = this.sync.scriptLoad(CoreScripts.source("complete"));
+			this.enqueueSha = this.sync.scriptLoad(LuaSources.of("enqueue"));
+			this.dequeueSha = this.sync.scriptLoad(LuaSources.of("dequeue"));
+			this.completeSha = this.sync.scriptLoad(LuaSources.of("complete"));
 			String q = QUEUE;
 			this.enqueueKeys = new String[] { this.keys.tasks(q), this.keys.pending(q), this.keys.scheduled(q),
 					this.keys.payloads(q), this.keys.wake(q), this.keys.noUnique(q), this.keys.done(q) };

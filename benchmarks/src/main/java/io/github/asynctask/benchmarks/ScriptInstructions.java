@@ -96,11 +96,18 @@ public final class ScriptInstructions {
 	private long instructions(Phase phase) throws Exception {
 		Path out = Files.createTempFile("asynctask-callgrind", ".out");
 		int port = freePort();
-		Process redis = new ProcessBuilder("valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
-				"redis-server", "--port", Integer.toString(port), "--save", "", "--appendonly", "no")
-			.redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.DISCARD)
-			.start();
+		Process redis;
+		try {
+			redis = new ProcessBuilder("valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, "redis-server",
+					"--port", Integer.toString(port), "--save", "", "--appendonly", "no")
+				.redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.start();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("ScriptInstructions runs redis-server under valgrind, which is not on the"
+					+ " PATH (Debian: apt-get install valgrind): " + ex.getMessage(), ex);
+		}
 		RedisClient client = RedisClient.create("redis://127.0.0.1:" + port);
 		try (StatefulRedisConnection<String, String> connection = connect(client)) {
 			if (phase != Phase.NOTHING) {

@@ -17,6 +17,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.github.asynctask.redis.LuaSources;
+
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
@@ -131,7 +133,7 @@ final class ScriptTally implements AutoCloseable {
 				.getResources("classpath*:io/github/asynctask/redis/scripts/*.lua")) {
 				String name = resource.getFilename().replace(".lua", "");
 				if (!name.equals("lib")) {
-					names.put(sha1(CoreScripts.source(name)), name);
+					names.put(sha1(LuaSources.of(name)), name);
 				}
 			}
 		}

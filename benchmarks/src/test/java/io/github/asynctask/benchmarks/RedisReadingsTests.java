@@ -2,6 +2,8 @@ package io.github.asynctask.benchmarks;
 
 import java.util.Map;
 
+import io.github.asynctask.redis.LuaSources;
+
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,7 +44,7 @@ class RedisReadingsTests {
 
 	@Test
 	void aScriptCallCountsUnderTheNameOfTheCoreScriptItRuns() {
-		String sha = ScriptTally.sha1(CoreScripts.source("forward"));
+		String sha = ScriptTally.sha1(LuaSources.of("forward"));
 		assertThat(ScriptTally
 			.name("1700000000.123456 [0 127.0.0.1:5432] \"evalsha\" \"" + sha + "\" \"6\" \"asynctask:{q}:t\""))
 			.isEqualTo("forward");
