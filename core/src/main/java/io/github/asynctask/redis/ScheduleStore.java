@@ -42,7 +42,7 @@ public final class ScheduleStore {
 		List<String> args = new ArrayList<>(8 + 3 * request.candidates().size());
 		args.addAll(List.of(request.fingerprint(), Long.toString(request.from()), request.misfire(),
 				request.overlap() ? "1" : "0", request.taskName(), Integer.toString(request.maxRetries()),
-				request.more() ? "1" : "0", Long.toString(Math.max(1, request.stateRetention().toMillis()))));
+				Long.toString(request.following()), Long.toString(Math.max(1, request.stateRetention().toMillis()))));
 		for (TickRequest.Candidate candidate : request.candidates()) {
 			args.addAll(List.of(Long.toString(candidate.tick()), candidate.taskId(), candidate.payload()));
 		}

@@ -15,13 +15,15 @@ import java.util.List;
  * {@code -1} when unknown
  * @param misfire {@code once}, {@code skip} or {@code all}
  * @param overlap whether a tick runs while the previous tick's task is unfinished
- * @param more whether further ticks follow the candidates before the caller's idea of now
+ * @param following the first tick after the candidates (epoch ms) when the caller stopped
+ * at its max-catch-up, {@code -1} when it offered every tick up to its idea of now; Redis
+ * time decides whether it was due (only then the catch-up was truncated)
  * @param stateRetention how long the state outlives the last call (a schedule removed
  * from the code leaves nothing behind)
  * @param candidates the next ticks after {@code from}, ascending
  */
 public record TickRequest(String queue, String taskName, int maxRetries, String fingerprint, long from, String misfire,
-		boolean overlap, boolean more, Duration stateRetention, List<Candidate> candidates) {
+		boolean overlap, long following, Duration stateRetention, List<Candidate> candidates) {
 
 	public TickRequest {
 		candidates = List.copyOf(candidates);

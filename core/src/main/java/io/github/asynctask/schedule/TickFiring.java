@@ -116,12 +116,12 @@ public final class TickFiring {
 
 	private TickRequest request(Schedule schedule, long from, long redisNow) {
 		List<TickRequest.Candidate> candidates = new ArrayList<>();
-		boolean more = false;
+		long following = -1;
 		if (from >= 0) {
 			long tick = schedule.ticks().next(from);
 			while (tick != Ticks.NEVER && tick <= redisNow + SLACK_MS) {
 				if (candidates.size() == this.maxCatchUp) {
-					more = true;
+					following = tick;
 					break;
 				}
 				candidates.add(new TickRequest.Candidate(tick, this.ids.next(), payload(schedule, tick)));
@@ -130,7 +130,7 @@ public final class TickFiring {
 		}
 		return new TickRequest(schedule.queue(), schedule.name(), schedule.definition().maxRetries(),
 				schedule.ticks().fingerprint(), from, schedule.misfire().name().toLowerCase(Locale.ROOT),
-				schedule.overlap(), more, stateRetention(schedule, from), candidates);
+				schedule.overlap(), following, stateRetention(schedule, from), candidates);
 	}
 
 	static Duration stateRetention(Schedule schedule, long from) {

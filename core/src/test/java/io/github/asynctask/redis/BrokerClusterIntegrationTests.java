@@ -192,7 +192,7 @@ class BrokerClusterIntegrationTests {
 	}
 
 	private static TickRequest request(String queue, long from, List<TickRequest.Candidate> candidates) {
-		return new TickRequest(queue, "report", 0, "every:1000", from, "once", true, false, Duration.ofDays(7),
+		return new TickRequest(queue, "report", 0, "every:1000", from, "once", true, -1, Duration.ofDays(7),
 				candidates);
 	}
 

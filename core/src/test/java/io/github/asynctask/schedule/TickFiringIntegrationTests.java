@@ -2,6 +2,7 @@ package io.github.asynctask.schedule;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import io.github.asynctask.codec.JacksonTaskCodec;
 import io.github.asynctask.definition.TestDefinitions;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.ScheduleStore;
+import io.github.asynctask.test.MutableClock;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
@@ -103,6 +105,25 @@ class TickFiringIntegrationTests {
 		assertThat(this.outcomes).containsOnlyKeys("Hourly.all fired");
 		assertThat(this.outcomes.get("Hourly.all fired")).hasValue(3);
 		assertThat(Long.parseLong(state("all", "last"))).isGreaterThan(this.lastHour);
+	}
+
+	@Test
+	void anOnTimeTickRunsWithAMaxCatchUpOfOneWhenTheNextTickIsNearButNotDue() {
+		seed("skip", this.lastHour - HOUR, "every:" + HOUR);
+		// the caller's clock half a second before the next tick: within the slack it
+		// offers ticks in, while Redis time says only the last whole hour is due
+		MutableClock clock = MutableClock.at(Instant.ofEpochMilli(this.lastHour + HOUR - 500));
+		TickFiring firing = new TickFiring(
+				new ScheduleStore(this.connections.connect(this.redis), this.keys, Duration.ofSeconds(5)),
+				new JacksonTaskCodec(JsonMapper.shared(), 1 << 20), this.listener, 1, clock);
+		TickFiring.Cursor cursor = new TickFiring.Cursor(schedule("skip"));
+		// the instance knows the last tick, so its first call offers the next ones at
+		// once
+		cursor.from = this.lastHour - HOUR;
+		firing.fire(cursor, clock);
+		assertThat(this.outcomes).containsOnlyKeys("Hourly.skip fired");
+		assertThat(this.outcomes.get("Hourly.skip fired")).hasValue(1);
+		assertThat(state("skip", "last")).isEqualTo(Long.toString(this.lastHour));
 	}
 
 	@Test

@@ -18,7 +18,9 @@
   ARGV[4] overlap: 1 a tick runs while the previous one's task is unfinished, 0 skip it
   ARGV[5] task name
   ARGV[6] max retries of the task
-  ARGV[7] 1 when further ticks follow the candidates before the caller's idea of now
+  ARGV[7] the first tick after the candidates (ms) when the caller stopped at its
+          max-catch-up, -1 when it offered every tick up to its idea of now; the catch-up
+          counts as truncated only if Redis time says this tick is due too
   ARGV[8] how long the state outlives the last call, in ms (a schedule removed from the
           code leaves no state behind); every call renews it
   then 3 values per candidate tick, ascending, all after ARGV[2]:
@@ -34,12 +36,12 @@
 local state, tasks, payloads, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local fingerprint, from = ARGV[1], tonumber(ARGV[2])
 local misfire, overlap, name, max_retries = ARGV[3], ARGV[4] == '1', ARGV[5], tonumber(ARGV[6])
-local more = ARGV[7] == '1'
+local following = tonumber(ARGV[7])
 local retention = tonumber(ARGV[8])
 local now = now_ms()
 
 -- validate every argument before the first write
-if not finite(from) or not finite(max_retries) or not finite(retention) or retention < 1
+if not finite(from) or not finite(following) or not finite(max_retries) or not finite(retention) or retention < 1
     or (misfire ~= 'once' and misfire ~= 'skip' and misfire ~= 'all') or (#ARGV - 8) % 3 ~= 0 then
   return redis.error_reply('tick: bad arguments for schedule ' .. state)
 end
@@ -108,8 +110,9 @@ local function unfinished()
   return meta ~= nil and meta.s ~= 'c' and meta.s ~= 'd'
 end
 
--- more due ticks than offered: the caller stopped at max-catch-up
-local truncated = more and due == #ticks
+-- more due ticks than offered: the caller stopped at max-catch-up before a due tick (a
+-- following tick the caller offered within its slack, but not due yet, truncates nothing)
+local truncated = due == #ticks and following >= 0 and following <= now
 
 if stored[4] == '1' then
   local passed = ticks[due]
