@@ -8,8 +8,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 /**
  * The outbox's meters: {@code asynctask.outbox.rows} (rows waiting),
  * {@code asynctask.outbox.oldest} (age of the oldest row, seconds),
- * {@code asynctask.outbox.relayed} and {@code asynctask.outbox.relay.errors} (rounds that
- * failed), all tagged with the table.
+ * {@code asynctask.outbox.relayed}, {@code asynctask.outbox.buried} (rows sent to a dead
+ * set: unreadable, or refused by Redis) and {@code asynctask.outbox.relay.errors} (rounds
+ * that failed), all tagged with the table.
  */
 public final class OutboxMeters implements MeterBinder {
 
@@ -38,6 +39,10 @@ public final class OutboxMeters implements MeterBinder {
 			.register(registry);
 		FunctionCounter.builder("asynctask.outbox.relayed", this.relay, OutboxRelay::relayed)
 			.description("Outbox rows the relay moved to Redis")
+			.tag("table", table)
+			.register(registry);
+		FunctionCounter.builder("asynctask.outbox.buried", this.relay, OutboxRelay::buried)
+			.description("Outbox rows the relay sent to a dead set: unreadable, or refused by Redis")
 			.tag("table", table)
 			.register(registry);
 		FunctionCounter.builder("asynctask.outbox.relay.errors", this.relay, OutboxRelay::errors)

@@ -7,16 +7,13 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.DataSource;
 
-import io.github.asynctask.QueueName;
-import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -29,11 +26,12 @@ import org.slf4j.LoggerFactory;
  * on several instances never send the same row concurrently. Each batch goes to Redis in
  * one pipelined call and is deleted in the same database transaction; a crash between the
  * two sends the batch again, which Redis answers "already exists" (the task id is the
- * idempotency key, remembered after completion for the completed-ids window). A row that
- * cannot be read goes to the queue's dead set with the reason and is deleted, never
- * blocking the rows behind it. One background thread ({@code asynctask-outbox-relay}); a
- * full batch is followed by the next at once, so a backlog drains at the speed of the
- * database and Redis.
+ * idempotency key, remembered after completion for the completed-ids window). No row
+ * holds up the rows behind it ({@link OutboxDelivery}): one that cannot be read goes to
+ * the queue's dead set with the reason at once, one Redis refuses after
+ * {@value OutboxDelivery#MAX_REFUSALS} attempts. One background thread
+ * ({@code asynctask-outbox-relay}); a full batch is followed by the next at once, so a
+ * backlog drains at the speed of the database and Redis.
  */
 public final class OutboxRelay implements AutoCloseable {
 
@@ -41,16 +39,11 @@ public final class OutboxRelay implements AutoCloseable {
 
 	private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
-	/** The queue that takes an unreadable row whose queue column is not a valid queue. */
-	static final String FALLBACK_QUEUE = "default";
-
 	private final DataSource dataSource;
 
 	private final OutboxTable table;
 
-	private final RedisBroker broker;
-
-	private final OutboxRowFormat format = new OutboxRowFormat();
+	private final OutboxDelivery delivery;
 
 	private final Settings settings;
 
@@ -102,7 +95,7 @@ public final class OutboxRelay implements AutoCloseable {
 	public OutboxRelay(DataSource dataSource, OutboxTable table, RedisBroker broker, Settings settings, Clock clock) {
 		this.dataSource = dataSource;
 		this.table = table;
-		this.broker = broker;
+		this.delivery = new OutboxDelivery(broker);
 		this.settings = settings;
 		this.clock = clock;
 	}
@@ -124,6 +117,14 @@ public final class OutboxRelay implements AutoCloseable {
 	/** Rows sent to Redis (or to its dead set) by this relay since it started. */
 	public long relayed() {
 		return this.relayed.get();
+	}
+
+	/**
+	 * Rows sent to the dead set by this relay since it started: unreadable, or refused by
+	 * Redis {@value OutboxDelivery#MAX_REFUSALS} times.
+	 */
+	public long buried() {
+		return this.delivery.buried();
 	}
 
 	/** Rounds that failed (Redis or the database unreachable) since the relay started. */
@@ -192,10 +193,12 @@ public final class OutboxRelay implements AutoCloseable {
 	}
 
 	/**
-	 * One round: lock up to a batch of old rows, send them, delete them, commit.
-	 * @return rows moved
-	 * @throws io.github.asynctask.RedisUnavailableException when Redis did not take them
-	 * (the rows stay, their attempts counted and the error kept)
+	 * One round: lock up to a batch of old rows, send them, delete those Redis took (or
+	 * that went to the dead set), count an attempt on the others, commit.
+	 * @return rows moved (to the queues or their dead sets)
+	 * @throws io.github.asynctask.RedisUnavailableException when Redis could not be
+	 * reached (the rows not sent stay, their attempts counted and the error kept); never
+	 * for a row Redis refuses
 	 * @throws IllegalStateException when the database failed
 	 */
 	public int relayOnce() {
@@ -222,80 +225,50 @@ public final class OutboxRelay implements AutoCloseable {
 	}
 
 	private int relay(Connection connection) throws SQLException {
-		List<Row> rows = lockOldest(connection);
+		List<OutboxRow> rows = lockOldest(connection);
 		if (rows.isEmpty()) {
 			return 0;
 		}
-		List<EnqueueRequest> requests = new ArrayList<>(rows.size());
-		List<String> ids = new ArrayList<>(rows.size());
-		Set<String> queues = new LinkedHashSet<>();
-		for (Row row : rows) {
-			ids.add(row.id());
-			try {
-				requests.add(this.format.read(row.id(), row.queue(), row.data()));
-				queues.add(row.queue());
-			}
-			catch (OutboxRowFormat.UnreadableRowException ex) {
-				bury(row, ex.getMessage());
-			}
+		OutboxDelivery.Outcome outcome = this.delivery.deliver(rows);
+		for (Map.Entry<OutboxRow, String> refused : outcome.refused.entrySet()) {
+			recordError(connection, List.of(refused.getKey().id()), refused.getValue());
 		}
-		try {
-			this.broker.enqueueAll(requests);
+		RuntimeException failure = outcome.failure;
+		if (failure != null) {
+			recordError(connection, ids(outcome.unsent), failure.toString());
 		}
-		catch (RuntimeException ex) {
-			recordError(connection, ids, ex.toString());
+		if (!outcome.gone.isEmpty()) {
+			if (CrashPoints.AFTER_RELAY_WRITE) {
+				CrashPoints.halt("after the relay's Redis write, before the delete");
+			}
+			execute(connection, this.table.deleteIds(outcome.gone.size()), null, ids(outcome.gone));
+			this.relayed.addAndGet(outcome.gone.size());
+			logger.debug("Outbox relay moved {} row(s) to Redis", outcome.gone.size());
+		}
+		if (failure != null) {
 			connection.commit();
-			throw ex;
+			throw failure;
 		}
-		if (!queues.isEmpty()) {
-			registerQueues(queues);
-		}
-		if (CrashPoints.AFTER_RELAY_WRITE) {
-			CrashPoints.halt("after the relay's Redis write, before the delete");
-		}
-		execute(connection, this.table.deleteIds(ids.size()), null, ids);
-		this.relayed.addAndGet(rows.size());
-		logger.debug("Outbox relay moved {} row(s) to Redis", rows.size());
-		return rows.size();
+		return outcome.gone.size();
 	}
 
-	private List<Row> lockOldest(Connection connection) throws SQLException {
-		List<Row> rows = new ArrayList<>(this.settings.batchSize());
+	private static List<String> ids(List<OutboxRow> rows) {
+		return rows.stream().map(OutboxRow::id).toList();
+	}
+
+	private List<OutboxRow> lockOldest(Connection connection) throws SQLException {
+		List<OutboxRow> rows = new ArrayList<>(this.settings.batchSize());
 		try (PreparedStatement select = connection.prepareStatement(this.table.selectForRelay())) {
 			select.setLong(1, this.clock.millis() - this.settings.relayAfter().toMillis());
 			select.setInt(2, this.settings.batchSize());
 			try (ResultSet result = select.executeQuery()) {
 				while (result.next()) {
-					rows.add(new Row(result.getString(1), result.getString(2), result.getString(3)));
+					rows.add(new OutboxRow(result.getString(1), result.getString(2), result.getString(3),
+							result.getInt(4)));
 				}
 			}
 		}
 		return rows;
-	}
-
-	private void bury(Row row, String reason) {
-		String queue = row.queue();
-		String why = "unreadable outbox row: " + reason;
-		try {
-			QueueName.check(queue);
-		}
-		catch (IllegalArgumentException ex) {
-			why = why + " (its queue '" + queue + "' is not a valid queue name)";
-			queue = FALLBACK_QUEUE;
-		}
-		logger.error("Outbox row {} of queue '{}' cannot be read ({}); moved to the dead set of queue '{}'", row.id(),
-				row.queue(), reason, queue);
-		this.broker.bury(queue, row.id(), row.data(), why);
-		registerQueues(Set.of(queue));
-	}
-
-	private void registerQueues(Set<String> queues) {
-		try {
-			this.broker.registerQueues(queues);
-		}
-		catch (RuntimeException ex) {
-			logger.debug("Could not register queues {}: {}", queues, ex.toString());
-		}
 	}
 
 	private void recordError(Connection connection, List<String> ids, String error) throws SQLException {
@@ -335,9 +308,6 @@ public final class OutboxRelay implements AutoCloseable {
 				Thread.currentThread().interrupt();
 			}
 		}
-	}
-
-	private record Row(String id, String queue, String data) {
 	}
 
 }
