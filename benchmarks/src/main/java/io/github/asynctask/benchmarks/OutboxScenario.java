@@ -47,9 +47,12 @@ final class OutboxScenario implements Scenario {
 	}
 
 	static AsyncTaskSystem outboxOn() {
-		// the background relay stays out of the way: the drain variant runs its own
-		return new AsyncTaskSystem(ON, false, Map.of(POOLED, "true", "async-task.outbox.enabled", "true",
-				"async-task.outbox.initialize-schema", "always", "async-task.outbox.relay-after", "1h"));
+		// the background relay stays out of the way: the drain variant runs its own; the
+		// completed-ids window must cover the relay's delay (start-up refuses it
+		// otherwise)
+		return new AsyncTaskSystem(ON, false,
+				Map.of(POOLED, "true", "async-task.outbox.enabled", "true", "async-task.outbox.initialize-schema",
+						"always", "async-task.outbox.relay-after", "1h", "async-task.retention.completed-ids", "2h"));
 	}
 
 	/** The pool both rows use (a fresh H2 database, or the named one). */

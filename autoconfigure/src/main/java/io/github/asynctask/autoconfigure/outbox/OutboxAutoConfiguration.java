@@ -6,6 +6,7 @@ import java.time.Duration;
 import javax.sql.DataSource;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.autoconfigure.console.Views;
 import io.github.asynctask.outbox.JdbcSubmitOutbox;
 import io.github.asynctask.outbox.OutboxBacklog;
@@ -32,7 +33,8 @@ import org.springframework.context.annotation.Configuration;
  * classpath, a {@link DataSource} and {@code async-task.outbox.enabled=true}, the
  * submitter writes the submits of a transaction on that DataSource to the outbox table in
  * the transaction, and every instance runs a relay. The table is checked (and created,
- * per {@code async-task.outbox.initialize-schema}) at start-up.
+ * per {@code async-task.outbox.initialize-schema}) at start-up, and so is the
+ * completed-ids window against the relay's delay ({@link CompletedIdsWindowCheck}).
  */
 @AutoConfiguration(after = AsyncTaskAutoConfiguration.class,
 		afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
@@ -62,7 +64,9 @@ public final class OutboxAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	JdbcSubmitOutbox asyncTaskOutbox(DataSource dataSource, OutboxTable table, OutboxCleaner cleaner) {
+	JdbcSubmitOutbox asyncTaskOutbox(DataSource dataSource, OutboxTable table, OutboxCleaner cleaner,
+			OutboxProperties outbox, AsyncTaskProperties properties) {
+		CompletedIdsWindowCheck.check(properties.getRetention().getCompletedIds(), outbox);
 		return new JdbcSubmitOutbox(dataSource, table, cleaner, Clock.systemUTC());
 	}
 
