@@ -1,7 +1,7 @@
 --[[
   One bounded chunk of an operator's bulk action on one state of a queue: runs the tasks
-  now (scheduled or retry -> pending; dead -> pending with the delivery count reset, as
-  retry_dead.lua) or deletes them. The caller repeats it until a chunk reports the end, so
+  now (scheduled or retry -> pending; dead -> pending with the delivery count and first
+  hand-back time reset, as retry_dead.lua) or deletes them. The caller repeats it until a chunk reports the end, so
   Redis is never blocked for long and a set that changes meanwhile is acted on as far as
   it can be. Examines the set from the lowest score (or the oldest pending task) on,
   starting after the `skip` members earlier chunks examined and left in place (another
@@ -71,6 +71,7 @@ for _, id in ipairs(ids) do
     redis.call('ZREM', source, id)
     if state == 'd' then
       meta.a = 0
+      meta.u = nil
     end
     set_pending(tasks, payloads, id, meta, now)
     redis.call('LPUSH', pending, id)

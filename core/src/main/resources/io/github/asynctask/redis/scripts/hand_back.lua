@@ -3,7 +3,11 @@
   instance during a rolling deploy, or another application on the same key prefix), so
   that an instance that defines it runs it: to retry after a delay, the delivery not
   counted as an attempt. When this first happened is kept in the meta ('u'); once the grace
-  has passed since then, the task goes to dead with the reason instead. The delay grows
+  has passed since then, the task goes to dead with the reason instead. 'u' is cleared when
+  a delivery of the task ends on an instance that knows it (retry.lua, requeue.lua, and
+  recover.lua for a lease that ran out while the body ran) and on every retry from dead
+  (retry_dead.lua, bulk.lua), so each
+  deploy that meets the task again gets a whole grace. The delay grows
   with the time since then (a quarter of it, between ARGV[3] and ARGV[4]), so instances that
   keep meeting the task do not keep fetching it.
 

@@ -1,7 +1,9 @@
 --[[
   Takes back up to N deliveries whose lease expired (their worker died or froze): each goes
   to retry, or to dead when its deliveries used up its retries. Atomic, so two instances
-  never recover the same delivery; the old token stops being valid at once.
+  never recover the same delivery; the old token stops being valid at once. A first
+  hand-back time ('u', hand_back.lua) is cleared: a lease runs out on an instance that ran
+  the body (one that does not know the task hands it back at once), so it knew the task.
 
   KEYS[1] <prefix>:{q}:t          tasks hash
   KEYS[2] <prefix>:{q}:active     zset, id -> lease deadline (ms)
@@ -49,6 +51,7 @@ for i, id in ipairs(ids) do
   else
     local reason = 'lease expired on delivery ' .. meta.a .. ' (worker lost)'
     meta.t = now
+    meta.u = nil
     if meta.a > meta.m then
       meta.s = 'd'
       meta.e = reason .. ' and no retries are left'

@@ -1,6 +1,7 @@
 --[[
   Hands a delivery back to the front of pending without counting the attempt
-  (graceful shutdown ran out of time).
+  (graceful shutdown ran out of time). The instance ran it, so it knows the task: a first
+  hand-back time ('u', hand_back.lua) is cleared.
 
   KEYS[1] <prefix>:{q}:t        tasks hash
   KEYS[2] <prefix>:{q}:active   zset
@@ -21,6 +22,7 @@ end
 meta.s = 'p'
 meta.t = now_ms()
 meta.a = math.max(meta.a - 1, 0)
+meta.u = nil
 write_task(tasks, KEYS[5], id, meta)
 if redis.call('RPUSH', pending, id) == 1 then
   wake(KEYS[6])

@@ -1,5 +1,7 @@
 --[[
-  Schedules the next attempt of a failed delivery, keeping the error.
+  Schedules the next attempt of a failed delivery, keeping the error. The instance that ran
+  it knows the task, so a first hand-back time ('u', hand_back.lua) is cleared: an old
+  instance meeting the task later starts a new unknown-task grace.
 
   KEYS[1] <prefix>:{q}:t       tasks hash
   KEYS[2] <prefix>:{q}:active  zset
@@ -23,6 +25,7 @@ if not meta then
 end
 local now = now_ms()
 record_attempt(meta, ARGV[6])
+meta.u = nil
 park(tasks, KEYS[5], retry, id, meta, 'r', ARGV[4], now + tonumber(ARGV[3]), now)
 wake_if_first(retry, id, ARGV[5])
 return 1

@@ -1,5 +1,7 @@
 --[[
-  Moves a dead task back to pending with its delivery count reset, keeping its last error.
+  Moves a dead task back to pending with its delivery count reset, keeping its last error;
+  a first hand-back time ('u', hand_back.lua) is cleared, so the unknown-task grace starts
+  anew if an instance that does not know the task meets it again.
 
   KEYS[1] <prefix>:{q}:t        tasks hash
   KEYS[2] <prefix>:{q}:dead     zset
@@ -21,6 +23,7 @@ end
 redis.call('ZREM', dead, id)
 meta.s = 'p'
 meta.a = 0
+meta.u = nil
 meta.t = now_ms()
 write_task(tasks, KEYS[4], id, meta)
 if redis.call('LPUSH', pending, id) == 1 then
