@@ -2,11 +2,13 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The unknown-task grace of a rolling deploy counts from the first hand-back only until
@@ -17,6 +19,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HandBackGraceIntegrationTests extends BrokerIntegrationTestSupport {
 
 	private static final Duration GRACE = Duration.ofMillis(50);
+
+	/** The first connection can take seconds on a loaded machine: not what is tested. */
+	@BeforeAll
+	static void connected() {
+		await().atMost(Duration.ofMinutes(1)).ignoreExceptions().until(() -> fixture.broker.stats(QUEUE) != null);
+	}
 
 	@Test
 	void aTaskAnInstanceThatKnowsItRetriedStartsAFreshGraceAtTheNextHandBack() {
