@@ -37,8 +37,9 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 	public EnqueueRequest {
 		QueueName.check(queue);
 		after = List.copyOf(after);
-		if (maxRetries < 0) {
-			throw new IllegalArgumentException("maxRetries of task '" + name + "' must be >= 0 but was " + maxRetries);
+		if (maxRetries < 0 || maxRetries > StoredNumbers.MAX_RETRIES) {
+			throw new IllegalArgumentException("maxRetries of task '" + name + "' must be within 0.."
+					+ StoredNumbers.MAX_RETRIES + " but was " + maxRetries);
 		}
 		if (concurrencyKey != null && maxConcurrency < 1) {
 			throw new IllegalArgumentException("maxConcurrency of task '" + name

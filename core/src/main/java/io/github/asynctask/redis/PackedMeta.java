@@ -7,7 +7,7 @@ package io.github.asynctask.redis;
  * {@code 3|a|<attempts>|<max retries>|<created>|<changed>|<token>|<name>} once delivered.
  * Counts in decimal, times in base 36, changed empty while it equals created, the name
  * running to the end. The scripts store it for a new or fetched task without optional
- * fields; every other meta is JSON.
+ * fields; every other meta is JSON. Every number is within {@link StoredNumbers}' range.
  *
  * @param state the state code ({@code p}, {@code s}, {@code w} or {@code a})
  * @param attempts the deliveries so far
@@ -29,7 +29,8 @@ public record PackedMeta(String state, int attempts, int maxRetries, long create
 	 * Read a packed meta (the text before the payload's newline).
 	 * @param meta the stored meta, {@link #isPacked(String) packed}
 	 * @return the fields
-	 * @throws IllegalArgumentException naming the field that is missing or not a number
+	 * @throws IllegalArgumentException naming the field that is missing, not a number or
+	 * out of range
 	 */
 	public static PackedMeta parse(String meta) {
 		boolean delivered = meta.startsWith("3|a|");
@@ -39,11 +40,11 @@ public record PackedMeta(String state, int attempts, int maxRetries, long create
 			throw new IllegalArgumentException("packed meta has an unknown state '" + state + "'");
 		}
 		int at = delivered ? 2 : 1;
-		int attempts = delivered ? (int) fields.number("attempts", 1, 10, -1) : 0;
-		int maxRetries = (int) fields.number("max retries", at, 10, -1);
-		long createdAt = fields.number("created", at + 1, 36, -1);
-		long updatedAt = fields.number("changed", at + 2, 36, createdAt);
-		long token = delivered ? fields.number("token", at + 3, 10, -1) : 0;
+		int attempts = delivered ? (int) fields.number("attempts", 1, 10, -1, StoredNumbers.MAX_COUNT) : 0;
+		int maxRetries = (int) fields.number("max retries", at, 10, -1, StoredNumbers.MAX_RETRIES);
+		long createdAt = fields.number("created", at + 1, 36, -1, StoredNumbers.MAX_TIME);
+		long updatedAt = fields.number("changed", at + 2, 36, createdAt, StoredNumbers.MAX_TIME);
+		long token = delivered ? fields.number("token", at + 3, 10, -1, Long.MAX_VALUE) : 0;
 		return new PackedMeta(state, attempts, maxRetries, createdAt, updatedAt, token, fields.last());
 	}
 
@@ -78,21 +79,26 @@ public record PackedMeta(String state, int attempts, int maxRetries, long create
 			return text(this.starts.length - 2);
 		}
 
-		/** The number in a field, or {@code empty} for an empty one (-1: not allowed). */
-		long number(String name, int field, int radix, long empty) {
+		/**
+		 * The number in a field, or {@code empty} for an empty one (-1: not allowed); a
+		 * count or time must be within {@code 0..max}.
+		 */
+		long number(String name, int field, int radix, long empty, long max) {
 			int start = this.starts[field];
 			int end = this.starts[field + 1] - 1;
 			if (start == end && empty >= 0) {
 				return empty;
 			}
+			long value;
 			try {
-				return Long.parseLong(this.meta, start, end, radix);
+				value = Long.parseLong(this.meta, start, end, radix);
 			}
 			catch (NumberFormatException ex) {
 				throw new IllegalArgumentException(
 						"packed meta field " + name + " is not a number: '" + this.meta.substring(start, end) + "'",
 						ex);
 			}
+			return (max == Long.MAX_VALUE) ? value : StoredNumbers.check(name, value, max);
 		}
 
 	}

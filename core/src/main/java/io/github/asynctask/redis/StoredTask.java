@@ -50,6 +50,9 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 			throw new IllegalStateException("Task " + id + " has unreadable meta in Redis: " + ex.getOriginalMessage(),
 					ex);
 		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalStateException("Task " + id + " has unreadable meta in Redis: " + ex.getMessage(), ex);
+		}
 		if (meta == null) {
 			throw new IllegalStateException("Task " + id + " has unreadable meta in Redis: not a JSON object");
 		}
@@ -83,7 +86,8 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 
 	/**
 	 * The meta fields, read token by token: a fetch parses one per delivery, and building
-	 * a JSON tree for each showed in profiles. Missing fields keep their defaults.
+	 * a JSON tree for each showed in profiles. Missing fields keep their defaults; counts
+	 * and times past {@link StoredNumbers}' range are refused.
 	 */
 	private static final class Meta {
 
@@ -124,11 +128,13 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 			switch (field) {
 				case "n" -> this.name = value.getValueAsString("");
 				case "s" -> this.state = value.getValueAsString("");
-				case "a" -> this.attempts = value.getValueAsInt(0);
+				case "a" ->
+					this.attempts = (int) StoredNumbers.check("a", value.getValueAsLong(0), StoredNumbers.MAX_COUNT);
 				case "k" -> this.token = value.getValueAsLong(0);
-				case "m" -> this.maxRetries = value.getValueAsInt(0);
-				case "c" -> this.createdAt = value.getValueAsLong(0);
-				case "t" -> this.updatedAt = value.getValueAsLong(0);
+				case "m" -> this.maxRetries = (int) StoredNumbers.check("m", value.getValueAsLong(0),
+						StoredNumbers.MAX_RETRIES);
+				case "c" -> this.createdAt = StoredNumbers.check("c", value.getValueAsLong(0), StoredNumbers.MAX_TIME);
+				case "t" -> this.updatedAt = StoredNumbers.check("t", value.getValueAsLong(0), StoredNumbers.MAX_TIME);
 				case "e" -> this.error = value.getValueAsString();
 				default -> {
 					// other fields (v, ok) matter to the scripts only

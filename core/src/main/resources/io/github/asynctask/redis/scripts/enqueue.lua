@@ -10,8 +10,8 @@
   and its payload); tasks without a bizId are written by one HSET into the tasks hash (meta
   and payload in one field), one ZADD and one LPUSH; a task with a bizId claims its key and
   is written at once.
-  The call's size, every task's numbers and the type of every dedup key a task claims are
-  checked before the first write, so a bad one refuses the whole call and nothing of it is
+  The call's size, every task's numbers (max retries within the stored range of lib.lua) and
+  the type of every dedup key a task claims are checked before the first write, so a bad one refuses the whole call and nothing of it is
   written.
 
   KEYS[1] <prefix>:{q}:t          tasks hash (meta)
@@ -65,6 +65,16 @@ local function count_like(s)
   end
   return known
 end
+-- Max retries: a count within the stored range (lib.lua), as it goes into the meta.
+local retries = {}
+local function max_retries_like(s)
+  local known = retries[s]
+  if known == nil then
+    known = max_retries_arg(s) ~= nil
+    retries[s] = known
+  end
+  return known
+end
 -- A run-at: "+" and a count, or a count.
 local run_ats = {}
 local function run_at_like(s)
@@ -78,7 +88,7 @@ end
 for i = 1, count do
   local a = 2 + 6 * (i - 1)
   local k = 2 + 6 * count + 2 * (i - 1)
-  local bad = (not count_like(ARGV[a + 3]) and 'max retries') or (not run_at_like(ARGV[a + 4]) and 'run-at')
+  local bad = (not max_retries_like(ARGV[a + 3]) and 'max retries (at most ' .. MAX_STORED_RETRIES .. ')') or (not run_at_like(ARGV[a + 4]) and 'run-at')
       or (not count_like(ARGV[a + 5]) and 'dedup ttl')
       or (keyed and ARGV[k] ~= '' and not (count_like(ARGV[k + 1]) and tonumber(ARGV[k + 1]) >= 1)
         and 'concurrency limit (a concurrency key needs a limit of at least 1)')

@@ -21,7 +21,8 @@
        JSON document the worker wrote (start, end, instance, error), never parsed here
     b  the bizId the task was submitted with (optional; absent without one, or when it was
        longer than MAX_STORED_BIZ_ID and its dedup key holds its hash): for the console
-  Every time value is Redis TIME in milliseconds.
+  Every time value is Redis TIME in milliseconds. a, m, c and t stay within one range
+  (MAX_STORED_*, below) in either form: every reader refuses a number past it.
   Layout 3 adds the packed form of a task that carries none of the optional fields (e, ok,
   u, h, b, ck/cm), in two shapes by state:
     3|<s>|<m>|<c>|<t>|<n>          queued (s p, s or w): no delivery yet (a 0, no k)
@@ -102,6 +103,26 @@ local function canonical_whole(s)
   return nil
 end
 
+-- The one range of the numbers a task's meta stores, for its writers and every reader (here,
+-- and Java's StoredNumbers, which holds the same values): counts fit a Java int; max retries
+-- stops one short, as the last delivery counts max retries + 1; times (ms) have at most 14
+-- digits, so cjson writes them exactly and base 36 needs at most 10 characters (year 5138).
+local MAX_STORED_COUNT = 2147483647
+local MAX_STORED_RETRIES = 2147483646
+local MAX_STORED_TIME = 99999999999999
+
+-- Whether x is a whole number within 0..max.
+local function within(x, max)
+  return finite(x) and x >= 0 and x == math.floor(x) and x <= max
+end
+
+-- A max retries argument: written as Java writes one and within the stored range; the
+-- number, or nil.
+local function max_retries_arg(s)
+  local n = canonical_whole(s)
+  return (n and n <= MAX_STORED_RETRIES) and n or nil
+end
+
 -- The longest bizId stored on a task (RedisKeys.MAX_RAW_BIZ_ID: a longer one is hashed in
 -- its dedup key, so the key no longer names it).
 local MAX_STORED_BIZ_ID = 64
@@ -133,6 +154,13 @@ local function checked_meta(decoded)
     if not finite(meta[field]) then
       return nil, 'meta field ' .. field .. ' is not a finite number'
     end
+  end
+  -- the stored range: a number past it would be written back in a form no reader takes
+  if not (within(meta.a, MAX_STORED_COUNT) and within(meta.m, MAX_STORED_RETRIES)) then
+    return nil, 'meta field ' .. (within(meta.a, MAX_STORED_COUNT) and 'm' or 'a') .. ' is out of range'
+  end
+  if not (within(meta.c, MAX_STORED_TIME) and within(meta.t, MAX_STORED_TIME)) then
+    return nil, 'meta field ' .. (within(meta.c, MAX_STORED_TIME) and 't' or 'c') .. ' is out of range'
   end
   for _, field in ipairs({ 'n', 's' }) do
     if type(decoded[field]) ~= 'string' then
@@ -234,11 +262,15 @@ end
 local PACKED_QUEUED = '^3|([psw])|(%d+)|(%w+)|(%w*)|([^\n]*)\n()'
 local PACKED_DELIVERED = '^3|a|(%d+)|(%d+)|(%w+)|(%w*)|([^|\n]*)|([^\n]*)\n()'
 
--- Whether a packed meta's numbers are exact as doubles and as Java longs: counts of at most
--- 15 digits, times of at most 10 base-36 characters. Checked by every reader of the form, so a
--- damaged value goes to dead here instead of failing the worker's whole fetch.
+-- Whether a packed meta's numbers (their digits) are within the stored range. Checked by every
+-- reader of the form, so a damaged value goes to dead here instead of failing the worker's
+-- whole fetch. A fetch reads two per task: up to 9 decimal or 8 base-36 digits are within
+-- the range without converting.
 local function packed_numbers_fit(attempts, max_retries, created, changed)
-  return #attempts <= 15 and #max_retries <= 15 and #created <= 10 and #changed <= 10
+  return (#attempts < 10 or (#attempts == 10 and tonumber(attempts) <= MAX_STORED_COUNT))
+    and (#max_retries < 10 or (#max_retries == 10 and tonumber(max_retries) <= MAX_STORED_RETRIES))
+    and (#created < 9 or (#created <= 10 and tonumber(created, 36) <= MAX_STORED_TIME))
+    and (#changed < 9 or (#changed <= 10 and tonumber(changed, 36) <= MAX_STORED_TIME))
 end
 
 -- The decoded meta and payload of a value that starts as the packed form does ('3|'), or nil,
@@ -265,9 +297,6 @@ local function unpack_packed(raw)
 end
 
 local QUEUED_STATES = { p = true, s = true, w = true }
-local function whole(x)
-  return finite(x) and x >= 0 and x == math.floor(x) and x < MAX_WHOLE_ARG
-end
 
 -- The packed form of a checked meta (see the header), or nil when the meta carries a field
 -- the packed form has no place for, or a value it cannot hold.
@@ -276,7 +305,8 @@ local function packed(meta)
     return nil
   end
   local attempts, changed, token = meta.a or 0, meta.t or meta.c, meta.k
-  if not (whole(attempts) and whole(meta.m) and whole(meta.c) and whole(changed)) then
+  if not (within(attempts, MAX_STORED_COUNT) and within(meta.m, MAX_STORED_RETRIES)
+      and within(meta.c, MAX_STORED_TIME) and within(changed, MAX_STORED_TIME)) then
     return nil
   end
   if token == 0 then

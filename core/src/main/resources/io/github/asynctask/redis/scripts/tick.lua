@@ -17,7 +17,7 @@
   ARGV[3] misfire: once | skip | all
   ARGV[4] overlap: 1 a tick runs while the previous one's task is unfinished, 0 skip it
   ARGV[5] task name
-  ARGV[6] max retries of the task
+  ARGV[6] max retries of the task (within the stored range of lib.lua)
   ARGV[7] the first tick after the candidates (ms) when the caller stopped at its
           max-catch-up, -1 when it offered every tick up to its idea of now; the catch-up
           counts as truncated only if Redis time says this tick is due too
@@ -35,13 +35,13 @@
 ]]
 local state, tasks, payloads, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local fingerprint, from = ARGV[1], tonumber(ARGV[2])
-local misfire, overlap, name, max_retries = ARGV[3], ARGV[4] == '1', ARGV[5], tonumber(ARGV[6])
+local misfire, overlap, name, max_retries = ARGV[3], ARGV[4] == '1', ARGV[5], max_retries_arg(ARGV[6])
 local following = tonumber(ARGV[7])
 local retention = tonumber(ARGV[8])
 local now = now_ms()
 
 -- validate every argument before the first write
-if not finite(from) or not finite(following) or not finite(max_retries) or not finite(retention) or retention < 1
+if not finite(from) or not finite(following) or not max_retries or not finite(retention) or retention < 1
     or (misfire ~= 'once' and misfire ~= 'skip' and misfire ~= 'all') or (#ARGV - 8) % 3 ~= 0 then
   return redis.error_reply('tick: bad arguments for schedule ' .. state)
 end
