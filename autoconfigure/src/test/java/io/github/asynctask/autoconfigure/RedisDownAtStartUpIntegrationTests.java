@@ -46,7 +46,8 @@ import static org.awaitility.Awaitility.await;
  * documented (a direct submit throws {@link RedisUnavailableException}, a committed one
  * waits in the re-send buffer or the outbox table); once Redis answers (started after the
  * context, on the port the application was given) the workers connect with one INFO, run
- * the tasks submitted before and after, the periodic task fires, and health is UP.
+ * the tasks submitted before and after, the periodic task fires, and health is UP; a
+ * sharded queue's subscriptions connect as well.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RedisDownAtStartUpIntegrationTests {
@@ -109,8 +110,9 @@ class RedisDownAtStartUpIntegrationTests {
 				.filteredOn((line) -> !line.contains("AfterCommitSubmissions"))
 				.singleElement(InstanceOfAssertFactories.STRING)
 				.contains("Redis at 127.0.0.1:" + this.redis.port() + " cannot be reached");
-			assertThat(output.getOut()).containsOnlyOnce("async-task workers connected to Redis at 127.0.0.1:"
-					+ this.redis.port() + ", serving queues [mail, ticks]");
+			assertThat(output.getOut())
+				.containsOnlyOnce("Started async-task workers {mail=8, ticks=8} on Redis at 127.0.0.1:"
+						+ this.redis.port() + " as instance");
 		});
 	}
 
@@ -130,6 +132,17 @@ class RedisDownAtStartUpIntegrationTests {
 				await().atMost(WAIT)
 					.until(() -> jdbc.queryForObject("select count(*) from async_task_outbox", Integer.class) == 0);
 			});
+	}
+
+	@Test
+	void aShardedQueueSubscribesToEveryShardOnceRedisAnswers() {
+		this.runner.withPropertyValues("async-task.queues.mail.shards=2").run((context) -> {
+			assertThat(context).hasNotFailed();
+			this.redis.start();
+			context.getBean(MailTasks.class).send("sharded");
+			await().atMost(WAIT).until(() -> MailTasks.sent.contains("sharded"));
+			assertThat(health(context)).isEqualTo(Status.UP);
+		});
 	}
 
 	private static Status health(AssertableApplicationContext context) {

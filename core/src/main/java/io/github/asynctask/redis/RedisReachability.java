@@ -45,8 +45,8 @@ public final class RedisReachability {
 	}
 
 	/**
-	 * A part could not reach Redis and retries on its own: one WARN before Redis first
-	 * answers, DEBUG after that.
+	 * A part could not reach Redis before it first answered, and retries on its own: the
+	 * first such failure of any part warns, the others go to DEBUG.
 	 * @param part what failed, for the DEBUG line
 	 * @param ex why
 	 */
@@ -55,20 +55,12 @@ public final class RedisReachability {
 			logger.warn("Redis at {} cannot be reached ({}): the application runs and the asynctask health is DOWN; "
 					+ "workers, wake-up subscriptions and schedules connect when it answers, retrying after {} s, "
 					+ "doubling up to {} s; until then a submit outside a transaction throws RedisUnavailableException "
-					+ "and a committed one waits in memory (or in the outbox table)", this.target, rootMessage(ex),
-					ReconnectBackoff.FIRST.toSeconds(), ReconnectBackoff.MAX.toSeconds());
+					+ "and a committed one waits in memory (or in the outbox table)", this.target,
+					ScriptRunner.rootMessage(ex), ReconnectBackoff.FIRST.toSeconds(), ReconnectBackoff.MAX.toSeconds());
 		}
 		else {
 			logger.debug("{} could not reach Redis at {}; retrying", part, this.target, ex);
 		}
-	}
-
-	private static String rootMessage(Throwable ex) {
-		Throwable root = ex;
-		while (root.getCause() != null && root.getCause() != root) {
-			root = root.getCause();
-		}
-		return (root.getMessage() != null) ? root.getMessage() : root.getClass().getSimpleName();
 	}
 
 }

@@ -5,6 +5,8 @@ import java.time.Duration;
 import io.github.asynctask.redis.ReconnectBackoff;
 import io.github.asynctask.redis.RedisReachability;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The workers' first contact with Redis: tried once on the starting thread, and while
@@ -13,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  * succeeds, {@code connected} runs once (on whichever thread made it).
  */
 final class StartupConnection {
+
+	private static final Logger logger = LoggerFactory.getLogger(StartupConnection.class);
 
 	private final RedisReachability reachability;
 
@@ -23,6 +27,11 @@ final class StartupConnection {
 	private final Signal stopped = new Signal();
 
 	private volatile boolean running;
+
+	/**
+	 * Whether a failure after Redis answered others was logged; one attempt at a time.
+	 */
+	private volatile boolean warned;
 
 	private volatile @Nullable Thread thread;
 
@@ -67,7 +76,19 @@ final class StartupConnection {
 			this.attempt.run();
 		}
 		catch (RuntimeException ex) {
-			this.reachability.unreachable("The workers", ex);
+			if (!this.reachability.isReached()) {
+				this.reachability.unreachable("The workers", ex);
+			}
+			else if (!this.warned) {
+				// Redis answers others (an ACL refusing SUBSCRIBE, say): this is ours to
+				// say
+				this.warned = true;
+				logger.warn("async-task workers could not start on Redis at {}; retrying with a backoff up to {} s",
+						this.reachability.target(), ReconnectBackoff.MAX.toSeconds(), ex);
+			}
+			else {
+				logger.debug("async-task workers could not start on Redis again", ex);
+			}
 			return false;
 		}
 		this.reachability.reached();

@@ -190,9 +190,9 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.acks.start();
 		this.workers.values().forEach(QueueWorker::start);
 		this.agents.forEach(PeriodicLoop::start);
-		logger.info("async-task workers connected to Redis at {}, serving queues {} with threads {}{} as instance {}",
-				this.reachability.target(), this.queues, this.settings.concurrencyByQueue(),
-				this.settings.pools().isEmpty() ? "" : " and pools " + this.settings.pools().values(), this.instanceId);
+		logger.info("Started async-task workers {}{} on Redis at {} as instance {}", this.settings.concurrencyByQueue(),
+				this.settings.pools().isEmpty() ? "" : " and pools " + this.settings.pools().values(),
+				this.reachability.target(), this.instanceId);
 	}
 
 	@Override
