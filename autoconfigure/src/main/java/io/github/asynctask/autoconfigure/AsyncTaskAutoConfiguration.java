@@ -29,6 +29,8 @@ import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.RedisTarget;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.ScheduleStore;
@@ -135,6 +137,14 @@ public final class AsyncTaskAutoConfiguration {
 			return new FlowStore(connectionFactory, keys, properties.getRedisTimeout());
 		}
 
+		// Whether Redis answered since start-up: workers and schedules that cannot reach
+		// it share one WARN and retry with backoff; it names the Redis in log lines.
+		@Bean
+		@ConditionalOnMissingBean
+		RedisReachability asyncTaskRedisReachability(RedisConnectionFactory connectionFactory) {
+			return new RedisReachability(RedisTarget.describe(connectionFactory));
+		}
+
 		// Warns (or refuses, with strict-redis) once all singletons exist, when Redis may
 		// evict tasks; refuses a Redis older than the scripts need.
 		@Bean
@@ -217,10 +227,11 @@ public final class AsyncTaskAutoConfiguration {
 		TaskSubmitter asyncTaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
 				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer, FlowRules flows,
-				ResultWaiters resultWaiters, ResultWriter resultWriter, ObjectProvider<SubmitOutbox> outbox) {
+				ResultWaiters resultWaiters, ResultWriter resultWriter, ObjectProvider<SubmitOutbox> outbox,
+				RedisReachability reachability) {
 			TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
 					listeners(listeners), resendBuffer, Clock.systemUTC(),
-					observer.getIfUnique(() -> SubmitObserver.NONE), flows, outbox.getIfAvailable());
+					observer.getIfUnique(() -> SubmitObserver.NONE), flows, outbox.getIfAvailable(), reachability);
 			submitter.results(resultWaiters, resultWriter);
 			return submitter;
 		}
@@ -294,7 +305,8 @@ public final class AsyncTaskAutoConfiguration {
 				TaskRegistry registry, TaskCodec codec, ProxyTaskBodyInvoker bodyInvoker,
 				ObjectProvider<WorkerSettings> settings, BackoffPolicy backoff,
 				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
-				Environment environment, FlowRules flows, FlowStore flowStore, ResultWriter resultWriter) {
+				Environment environment, FlowRules flows, FlowStore flowStore, ResultWriter resultWriter,
+				RedisReachability reachability) {
 			Duration phaseTimeout = ShutdownBudget.phaseTimeout(environment);
 			DottedQueueKeys.warn(environment);
 			FlowCompletion flowCompletion = new FlowCompletion(flows, registry, codec, flowStore, resultWriter,
@@ -308,6 +320,7 @@ public final class AsyncTaskAutoConfiguration {
 						.backoff(backoff)
 						.virtualThreads(WorkerSettingsMapper.virtualThreads(properties, environment))
 						.successHook(flowCompletion)
+						.reachability(reachability)
 						.build());
 		}
 
@@ -317,7 +330,7 @@ public final class AsyncTaskAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
-				RedisBroker broker, FlowRules flows) {
+				RedisBroker broker, FlowRules flows, RedisReachability reachability) {
 			// a sharded queue's waiting tasks sit in each of its shards
 			ShardLayout layout = (broker instanceof ShardedRedisBroker sharded) ? sharded.layout()
 					: ShardLayout.unsharded();
@@ -325,6 +338,7 @@ public final class AsyncTaskAutoConfiguration {
 					() -> registry.queues().stream().flatMap((queue) -> layout.served(queue).stream()).toList(),
 					(queue) -> flows.isFlowQueue(ShardName.queueOf(queue)), properties.getLease().dividedBy(3),
 					properties.getLease());
+			sweeper.reachability(reachability);
 			RedisBroker shards = (broker instanceof ShardedRedisBroker sharded) ? sharded.shards() : broker;
 			if (shards instanceof LuaRedisBroker lua) {
 				// releases owed by completions (per-call after) are carried out at once
@@ -364,14 +378,14 @@ public final class AsyncTaskAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ScheduleRunner asyncTaskScheduleRunner(AsyncTaskProperties properties, ScheduleProperties scheduleProperties,
-				TaskRegistry registry, ScheduleStore store, TaskCodec codec,
-				ObjectProvider<ScheduleListener> listeners) {
+				TaskRegistry registry, ScheduleStore store, TaskCodec codec, ObjectProvider<ScheduleListener> listeners,
+				RedisReachability reachability) {
 			List<ScheduleListener> all = listeners.orderedStream().toList();
 			ScheduleListener listener = (schedule, outcome, count) -> all
 				.forEach((each) -> each.ticks(schedule, outcome, count));
 			TickFiring firing = new TickFiring(store, codec, listener, scheduleProperties.getMaxCatchUp(),
 					Clock.systemUTC());
-			return new ScheduleRunner(registry, overrides(properties), firing, store, Clock.systemUTC());
+			return new ScheduleRunner(registry, overrides(properties), firing, store, Clock.systemUTC(), reachability);
 		}
 
 		static Map<String, ScheduleOverride> overrides(AsyncTaskProperties properties) {

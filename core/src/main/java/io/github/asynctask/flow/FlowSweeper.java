@@ -13,6 +13,7 @@ import io.github.asynctask.QueueName;
 import io.github.asynctask.redis.DueWaits;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.RedisReachability;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,6 +60,11 @@ public final class FlowSweeper implements SmartLifecycle {
 	private @Nullable Thread thread;
 
 	private volatile boolean running;
+
+	private volatile RedisReachability reachability = new RedisReachability("Redis");
+
+	/** Whether the last sweep failed and said so; written by the sweeping thread. */
+	private volatile boolean failing;
 
 	/** Queues whose completions just left releases owed: swept at once. */
 	private final BlockingQueue<String> owedIn = new LinkedBlockingQueue<>();
@@ -124,14 +130,37 @@ public final class FlowSweeper implements SmartLifecycle {
 		}
 	}
 
-	/** Sweep {@code queue}; true when it had work or failed (swept again soon). */
+	/**
+	 * Shared with the workers: while Redis has not answered since start-up, a failed
+	 * sweep says so there (one WARN for every part) instead of in a WARN of its own.
+	 */
+	public void reachability(RedisReachability reachability) {
+		this.reachability = reachability;
+	}
+
+	/**
+	 * Sweep {@code queue}; true when it had work or failed (swept again soon). A failure
+	 * warns once until a sweep succeeds again, not at every interval.
+	 */
 	private boolean sweepOrWarn(String queue) {
 		try {
-			return sweep(queue);
+			boolean worked = sweep(queue);
+			this.reachability.reached();
+			this.failing = false;
+			return worked;
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Sweeping the waiting tasks of queue '{}' failed: {}; next sweep in {}", queue, ex.toString(),
-					this.interval);
+			if (!this.reachability.isReached()) {
+				this.reachability.unreachable("Sweeping the waiting tasks of queue '" + queue + "'", ex);
+			}
+			else if (!this.failing) {
+				this.failing = true;
+				logger.warn("Sweeping the waiting tasks of queue '{}' failed: {}; sweeping again every {}", queue,
+						ex.toString(), this.interval);
+			}
+			else {
+				logger.debug("Sweeping the waiting tasks of queue '{}' failed again", queue, ex);
+			}
 			return true;
 		}
 	}

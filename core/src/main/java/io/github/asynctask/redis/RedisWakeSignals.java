@@ -45,6 +45,10 @@ public final class RedisWakeSignals implements WakeSignals {
 		this.blockingConnections = new BlockingConnections(connectionFactory);
 	}
 
+	/**
+	 * @throws org.springframework.dao.DataAccessException when Redis cannot be reached;
+	 * nothing stays subscribed then
+	 */
 	@Override
 	public synchronized void subscribe(Collection<String> queues, WakeListener listener) {
 		Map<String, Runnable> actions = new HashMap<>();
@@ -54,7 +58,14 @@ public final class RedisWakeSignals implements WakeSignals {
 			actions.put(due, () -> listener.onDue(queue));
 			topics.add(new ChannelTopic(due));
 		}
-		container().addMessageListener(new Dispatcher(actions), topics);
+		try {
+			container().addMessageListener(new Dispatcher(actions), topics);
+		}
+		catch (RuntimeException ex) {
+			// Redis away: the next subscribe starts over with a new container
+			close();
+			throw ex;
+		}
 	}
 
 	@Override

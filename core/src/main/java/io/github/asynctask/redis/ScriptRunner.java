@@ -309,7 +309,8 @@ final class ScriptRunner {
 				"Redis could not run " + what + " for queue '" + queue + "': " + rootMessage(cause), cause);
 	}
 
-	private static String rootMessage(Throwable ex) {
+	/** The innermost cause's message (what Lettuce says went wrong). */
+	static String rootMessage(Throwable ex) {
 		Throwable root = ex;
 		while (root.getCause() != null && root.getCause() != root) {
 			root = root.getCause();

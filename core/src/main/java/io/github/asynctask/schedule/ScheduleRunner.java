@@ -8,6 +8,8 @@ import java.util.Map;
 
 import io.github.asynctask.ScheduleInfo;
 import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.redis.ReconnectBackoff;
+import io.github.asynctask.redis.RedisReachability;
 import io.github.asynctask.redis.ScheduleStore;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -58,6 +60,8 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 
 	private final Clock clock;
 
+	private final RedisReachability reachability;
+
 	/** Built at the first start or listing, when the registry is complete. */
 	private volatile @Nullable List<Schedule> schedules;
 
@@ -76,6 +80,20 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 	 */
 	public ScheduleRunner(TaskRegistry registry, Map<String, ScheduleOverride> overrides, TickFiring firing,
 			ScheduleStore store, Clock clock) {
+		this(registry, overrides, firing, store, clock, new RedisReachability("Redis"));
+	}
+
+	/**
+	 * @param registry the task definitions
+	 * @param overrides the per-environment settings by schedule name
+	 * @param firing calls the tick script
+	 * @param store reads schedule states for listings
+	 * @param clock the local clock (only for sleeping: Redis time decides what is due)
+	 * @param reachability shared with the workers: a start-up without Redis warns once
+	 */
+	public ScheduleRunner(TaskRegistry registry, Map<String, ScheduleOverride> overrides, TickFiring firing,
+			ScheduleStore store, Clock clock, RedisReachability reachability) {
+		this.reachability = reachability;
 		this.registry = registry;
 		this.factory = new ScheduleFactory(overrides);
 		this.overrides = Map.copyOf(overrides);
@@ -195,11 +213,17 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 
 	private void loop(List<Schedule> schedules) {
 		List<TickFiring.Cursor> cursors = schedules.stream().map(TickFiring.Cursor::new).toList();
+		ReconnectBackoff startupBackoff = new ReconnectBackoff();
 		while (isRunning()) {
 			long now = this.firing.redisNowEstimate(this.clock.millis());
+			long startupWait = -1;
 			for (TickFiring.Cursor cursor : cursors) {
-				if (cursor.nextTick() <= now) {
-					fire(cursor, now);
+				if (cursor.nextTick() <= now && !fire(cursor, now)) {
+					// Redis never answered yet: one wait, growing, for every schedule
+					if (startupWait < 0) {
+						startupWait = startupBackoff.next().toMillis();
+					}
+					cursor.nextTick = now + startupWait;
 				}
 			}
 			long earliest = cursors.stream().mapToLong(TickFiring.Cursor::nextTick).min().orElse(Ticks.NEVER);
@@ -208,16 +232,26 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 		}
 	}
 
-	/** One schedule; a failure (Redis away) retries it alone after a pause. */
-	private void fire(TickFiring.Cursor cursor, long now) {
+	/**
+	 * One schedule; a failure (Redis away) retries it alone after a pause.
+	 * @return false when Redis has not answered since start-up (the caller picks the
+	 * wait; the one WARN is the {@link RedisReachability}'s)
+	 */
+	private boolean fire(TickFiring.Cursor cursor, long now) {
 		try {
 			this.firing.fire(cursor, this.clock);
+			this.reachability.reached();
 			if (cursor.failing) {
 				logger.info("Schedule '{}' fires ticks again", cursor.schedule.name());
 				cursor.failing = false;
 			}
+			return true;
 		}
 		catch (RuntimeException ex) {
+			if (!this.reachability.isReached()) {
+				this.reachability.unreachable("Schedule '" + cursor.schedule.name() + "'", ex);
+				return false;
+			}
 			// once per outage, not every second while Redis is away
 			if (!cursor.failing) {
 				logger.warn("Schedule '{}' could not fire its ticks, trying again every {} ms: {}",
@@ -225,6 +259,7 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 				cursor.failing = true;
 			}
 			cursor.nextTick = now + FAILURE_PAUSE_MS;
+			return true;
 		}
 	}
 

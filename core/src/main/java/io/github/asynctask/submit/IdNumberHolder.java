@@ -8,15 +8,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 import io.github.asynctask.redis.IdNumber;
+import io.github.asynctask.redis.ReconnectBackoff;
+import io.github.asynctask.redis.RedisReachability;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Holds this instance's number of short task ids, claimed in Redis under a lease and
- * renewed when half of it is gone. Claims and renewals run on a short-lived thread of
- * their own, started by {@link #current}: a submit never waits for Redis, and nothing
- * runs between calls, so there is no thread to leak.
+ * renewed when half of it is gone; a failed attempt is tried again after a
+ * {@link ReconnectBackoff}. Claims and renewals run on a short-lived thread of their own,
+ * started by {@link #current}: a submit never waits for Redis, and nothing runs between
+ * calls, so there is no thread to leak.
  * <p>
  * A number counts as held only until the local deadline (System.nanoTime when the request
  * was sent, plus the lease, less a margin), which comes before Redis can let the lease
@@ -28,9 +31,6 @@ final class IdNumberHolder implements AutoCloseable {
 
 	/** How long a claim or renewal is good for. */
 	static final Duration LEASE = Duration.ofMinutes(10);
-
-	/** How long after a failed claim or renewal the next is tried. */
-	static final Duration RETRY_AFTER = Duration.ofSeconds(2);
 
 	private final IdNumberClaims claims;
 
@@ -57,14 +57,30 @@ final class IdNumberHolder implements AutoCloseable {
 	/** Whether the last attempt failed and said so at WARN; owned by the call thread. */
 	private volatile boolean warned;
 
+	/** The waits after failed attempts; owned by the call thread. */
+	private final ReconnectBackoff backoff = new ReconnectBackoff();
+
+	private final RedisReachability reachability;
+
 	private volatile boolean closed;
 
-	IdNumberHolder(IdNumberClaims claims, String instanceId, Clock clock, LongSupplier nanos) {
-		this(claims, instanceId, clock, nanos, IdNumberHolder::newThread, LEASE);
+	IdNumberHolder(IdNumberClaims claims, String instanceId, Clock clock, LongSupplier nanos,
+			RedisReachability reachability) {
+		this(claims, instanceId, clock, nanos, IdNumberHolder::newThread, LEASE, reachability);
 	}
 
 	IdNumberHolder(IdNumberClaims claims, String instanceId, Clock clock, LongSupplier nanos, Executor executor,
 			Duration lease) {
+		this(claims, instanceId, clock, nanos, executor, lease, new RedisReachability("Redis"));
+	}
+
+	/**
+	 * @param reachability while Redis has not answered since start-up, a failed claim
+	 * says so there (one WARN for every part) instead of in a WARN of its own
+	 */
+	IdNumberHolder(IdNumberClaims claims, String instanceId, Clock clock, LongSupplier nanos, Executor executor,
+			Duration lease, RedisReachability reachability) {
+		this.reachability = reachability;
 		this.claims = claims;
 		this.instanceId = instanceId;
 		this.clock = clock;
@@ -116,6 +132,11 @@ final class IdNumberHolder implements AutoCloseable {
 					+ "26-character ULIDs", ex.getMessage());
 		}
 		catch (RuntimeException ex) {
+			if (!this.reachability.isReached()) {
+				this.nextAttempt = this.nanos.getAsLong() + this.backoff.next().toNanos();
+				this.reachability.unreachable("Claiming an instance number of task ids", ex);
+				return;
+			}
 			failed("the call to Redis failed: " + ex.getMessage(), ex);
 		}
 		finally {
@@ -152,6 +173,8 @@ final class IdNumberHolder implements AutoCloseable {
 	}
 
 	private void hold(IdNumber number, long sent) {
+		this.reachability.reached();
+		this.backoff.reset();
 		this.held = new Held(number, sent + this.leaseNanos / 2, sent + this.leaseNanos - this.leaseNanos / 10);
 		if (this.warned) {
 			this.warned = false;
@@ -161,7 +184,8 @@ final class IdNumberHolder implements AutoCloseable {
 	}
 
 	private void failed(String reason, @Nullable Exception ex) {
-		this.nextAttempt = this.nanos.getAsLong() + RETRY_AFTER.toNanos();
+		Duration wait = this.backoff.next();
+		this.nextAttempt = this.nanos.getAsLong() + wait.toNanos();
 		if (this.closed) {
 			return;
 		}
@@ -169,7 +193,8 @@ final class IdNumberHolder implements AutoCloseable {
 			this.warned = true;
 			logger.warn("async-task could not claim or renew an instance number of task ids ({}): while it holds "
 					+ "none, new task ids are 26-character ULIDs, as unique but some 30 bytes more per queued task "
-					+ "in Redis; retrying every {} s", reason, RETRY_AFTER.toSeconds());
+					+ "in Redis; retrying after {} ms, doubling up to {} s", reason, wait.toMillis(),
+					ReconnectBackoff.MAX.toSeconds());
 		}
 		else {
 			logger.debug("Claiming an instance number of task ids failed again: {}", reason, ex);

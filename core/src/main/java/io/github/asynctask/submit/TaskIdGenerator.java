@@ -7,6 +7,7 @@ import java.util.function.LongSupplier;
 
 import io.github.asynctask.redis.IdNumber;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisReachability;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -70,9 +71,10 @@ final class TaskIdGenerator implements AutoCloseable {
 	/**
 	 * A generator whose number is claimed through the broker for a new instance id.
 	 */
-	static TaskIdGenerator of(RedisBroker broker, Clock clock) {
+	static TaskIdGenerator of(RedisBroker broker, Clock clock, RedisReachability reachability) {
 		String instanceId = ProcessHandle.current().pid() + ":" + UUID.randomUUID();
-		IdNumberHolder holder = new IdNumberHolder(IdNumberClaims.of(broker), instanceId, clock, System::nanoTime);
+		IdNumberHolder holder = new IdNumberHolder(IdNumberClaims.of(broker), instanceId, clock, System::nanoTime,
+				reachability);
 		return new TaskIdGenerator(holder, clock, System::nanoTime);
 	}
 

@@ -23,6 +23,7 @@ import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisReachability;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -117,6 +118,19 @@ public final class TaskSubmitter implements AutoCloseable {
 	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
 			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
 			SubmitObserver observer, @Nullable FlowRules flows, @Nullable SubmitOutbox outbox) {
+		this(broker, codec, bizIds, interceptors, listener, resendBuffer, clock, observer, flows, outbox,
+				new RedisReachability("Redis"));
+	}
+
+	/**
+	 * Create a submitter as above whose claims of an instance number for task ids share
+	 * the one WARN of a start-up without Redis with the workers.
+	 * @param reachability whether Redis answered since start-up
+	 */
+	public TaskSubmitter(RedisBroker broker, TaskCodec codec, BizIdEvaluator bizIds,
+			List<SubmitInterceptor> interceptors, TaskListener listener, ResendBuffer resendBuffer, Clock clock,
+			SubmitObserver observer, @Nullable FlowRules flows, @Nullable SubmitOutbox outbox,
+			RedisReachability reachability) {
 		this.observer = observer;
 		this.flows = flows;
 		this.perCallAfter = (flows != null) ? new PerCallAfter(broker, flows) : null;
@@ -127,7 +141,7 @@ public final class TaskSubmitter implements AutoCloseable {
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
 		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox);
-		this.ids = TaskIdGenerator.of(broker, clock);
+		this.ids = TaskIdGenerator.of(broker, clock, reachability);
 		this.ids.start();
 	}
 

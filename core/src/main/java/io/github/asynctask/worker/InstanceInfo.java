@@ -12,9 +12,9 @@ import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What this instance tells the dashboard in its heartbeat: host, pid, start time, and per
- * queue the busy and total threads and the ids of the tasks running now (the first
- * {@value #MAX_RUNNING_LISTED}).
+ * What this instance tells the dashboard in its heartbeat: host, pid, start time, the
+ * time of this heartbeat ({@code heartbeatAt}), and per queue the busy and total threads
+ * and the ids of the tasks running now (the first {@value #MAX_RUNNING_LISTED}).
  */
 final class InstanceInfo {
 
@@ -57,6 +57,8 @@ final class InstanceInfo {
 		info.put("host", this.host);
 		info.put("pid", this.pid);
 		info.put("startedAt", this.startedAt.toString());
+		// written at each heartbeat: the endpoint and console show it as lastHeartbeat
+		info.put("heartbeatAt", Instant.now().toString());
 		info.put("version", VERSION);
 		info.put("busy", busy);
 		info.put("threads", total);

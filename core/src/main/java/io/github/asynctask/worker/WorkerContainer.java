@@ -9,6 +9,7 @@ import java.util.Map;
 import io.github.asynctask.limit.QueuePool;
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisReachability;
 import io.github.asynctask.redis.WakeListener;
 import io.github.asynctask.redis.WakeSignals;
 import org.slf4j.Logger;
@@ -73,12 +74,21 @@ public final class WorkerContainer implements SmartLifecycle {
 	/** Guarded by this; pools and threads are gone after a stop. */
 	private boolean stopped;
 
+	/** Guarded by this; whether Redis answered and the agents started. */
+	private boolean connected;
+
+	private final RedisReachability reachability;
+
+	private final StartupConnection connection;
+
 	WorkerContainer(WorkerContainerBuilder builder, Invoker invoker, Completion completion,
 			PendingReports pendingReports, AckSender acks, Watchdog watchdog) {
 		this.broker = builder.broker();
 		this.wakeSignals = builder.wakeSignals();
 		this.settings = builder.settings();
 		this.instanceId = builder.instanceId();
+		this.reachability = builder.reachability();
+		this.connection = new StartupConnection(this.reachability, this::connect, this::connected);
 		this.completion = completion;
 		this.pendingReports = pendingReports;
 		this.acks = acks;
@@ -136,6 +146,11 @@ public final class WorkerContainer implements SmartLifecycle {
 		return busy;
 	}
 
+	/**
+	 * Starts the workers once Redis answers: at once when it does, else from a retrying
+	 * thread (see {@link StartupConnection}), so that the application starts without
+	 * Redis.
+	 */
 	@Override
 	public synchronized void start() {
 		if (this.running) {
@@ -146,18 +161,12 @@ public final class WorkerContainer implements SmartLifecycle {
 			return;
 		}
 		this.running = true;
-		try {
-			this.broker.registerQueues(this.queues);
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Could not register queues {} in Redis; workers start anyway and retry on their own",
-					this.queues, ex);
-		}
-		this.heartbeat.start();
-		this.reporter.start();
-		this.acks.start();
-		this.workers.values().forEach(QueueWorker::start);
-		this.agents.forEach(PeriodicLoop::start);
+		this.connection.start();
+	}
+
+	/** Reaches Redis: registers the queues and subscribes to their due channels. */
+	private void connect() {
+		this.broker.registerQueues(this.queues);
 		this.wakeSignals.subscribe(this.queues, new WakeListener() {
 
 			@Override
@@ -167,17 +176,41 @@ public final class WorkerContainer implements SmartLifecycle {
 			}
 
 		});
-		logger.info("Started async-task workers {}{} as instance {}", this.settings.concurrencyByQueue(),
-				this.settings.pools().isEmpty() ? "" : " and pools " + this.settings.pools().values(), this.instanceId);
+	}
+
+	/** Redis answered: start fetching and the agents, unless stopped meanwhile. */
+	private synchronized void connected() {
+		if (!this.running) {
+			closeQuietly();
+			return;
+		}
+		this.connected = true;
+		this.heartbeat.start();
+		this.reporter.start();
+		this.acks.start();
+		this.workers.values().forEach(QueueWorker::start);
+		this.agents.forEach(PeriodicLoop::start);
+		logger.info("Started async-task workers {}{} on Redis at {} as instance {}", this.settings.concurrencyByQueue(),
+				this.settings.pools().isEmpty() ? "" : " and pools " + this.settings.pools().values(),
+				this.reachability.target(), this.instanceId);
 	}
 
 	@Override
-	public synchronized void stop() {
-		if (!this.running) {
-			return;
+	public void stop() {
+		synchronized (this) {
+			if (!this.running) {
+				return;
+			}
+			this.running = false;
+			this.stopped = true;
 		}
-		this.running = false;
-		this.stopped = true;
+		// outside the lock: an attempt in flight finishes connected() first, or sees the
+		// stop
+		this.connection.stop(this.settings.pollInterval());
+		stopStarted();
+	}
+
+	private synchronized void stopStarted() {
 		closeQuietly();
 		this.workers.values().forEach(QueueWorker::stopFetching);
 		this.agents.forEach((agent) -> agent.stop(this.settings.pollInterval()));
@@ -191,6 +224,14 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.pendingReports.resend();
 		this.reporter.stop(this.settings.pollInterval());
 		this.heartbeat.stop(this.settings.pollInterval());
+		if (this.connected) {
+			unregister();
+		}
+		this.watchdog.shutdown();
+		logger.info("Stopped async-task workers of instance {}", this.instanceId);
+	}
+
+	private void unregister() {
 		try {
 			this.broker.unregister(this.instanceId);
 			this.queues.forEach((queue) -> this.broker.serving(queue, this.instanceId, Duration.ZERO));
@@ -198,8 +239,6 @@ public final class WorkerContainer implements SmartLifecycle {
 		catch (RuntimeException ex) {
 			logger.warn("Could not unregister instance {}; its entry expires after the lease", this.instanceId, ex);
 		}
-		this.watchdog.shutdown();
-		logger.info("Stopped async-task workers of instance {}", this.instanceId);
 	}
 
 	@Override
@@ -216,6 +255,7 @@ public final class WorkerContainer implements SmartLifecycle {
 	synchronized void halt() {
 		this.running = false;
 		this.stopped = true;
+		this.connection.stop(Duration.ZERO);
 		closeQuietly();
 		this.heartbeat.halt();
 		this.reporter.halt();

@@ -10,6 +10,7 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisReachability;
 import io.github.asynctask.redis.WakeSignals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +47,8 @@ public final class WorkerContainerBuilder {
 	private BodyThreads bodyThreads = BodyThreads.PLATFORM;
 
 	private SuccessHook successHook = SuccessHook.NO_OP;
+
+	private RedisReachability reachability = new RedisReachability("Redis");
 
 	/**
 	 * Start a builder.
@@ -111,6 +114,15 @@ public final class WorkerContainerBuilder {
 		return this;
 	}
 
+	/**
+	 * Shared with the other parts that reach Redis on their own, so that a start-up
+	 * without Redis says so once; it also names the Redis in the start-up log line.
+	 */
+	public WorkerContainerBuilder reachability(RedisReachability reachability) {
+		this.reachability = reachability;
+		return this;
+	}
+
 	public WorkerContainer build() {
 		if (this.bodyThreads == BodyThreads.VIRTUAL) {
 			logger.info("Task bodies of instance {} run on virtual threads (Java {}); queue concurrency still bounds "
@@ -145,6 +157,10 @@ public final class WorkerContainerBuilder {
 
 	String instanceId() {
 		return this.instanceId;
+	}
+
+	RedisReachability reachability() {
+		return this.reachability;
 	}
 
 	BodyThreads bodyThreads() {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.asynctask.redis.IdNumber;
+import io.github.asynctask.redis.ReconnectBackoff;
 import io.github.asynctask.test.MutableClock;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -97,7 +98,7 @@ class TaskIdGeneratorTests {
 		this.claims.failNext = new UnsupportedOperationException("no numbers here");
 		assertThat(this.generator.next()).hasSize(26);
 		answer();
-		this.nanos.addAndGet(IdNumberHolder.RETRY_AFTER.toNanos() * 10);
+		this.nanos.addAndGet(ReconnectBackoff.MAX.toNanos() * 10);
 		assertThat(this.generator.next()).hasSize(26);
 		assertThat(this.calls).as("not asked again").isEmpty();
 		assertThat(this.claims.claimedFrom).isEmpty();
@@ -181,7 +182,8 @@ class TaskIdGeneratorTests {
 		answer();
 		this.generator.next();
 		assertThat(this.calls).isEmpty();
-		this.nanos.addAndGet(IdNumberHolder.RETRY_AFTER.toNanos());
+		// the first wait is at most 120 % of the first backoff
+		this.nanos.addAndGet(ReconnectBackoff.FIRST.multipliedBy(2).toNanos());
 		this.claims.claims.add(number(9));
 		this.generator.next();
 		answer();

@@ -40,12 +40,22 @@ public class AsyncTaskHealthIndicator extends AbstractHealthIndicator {
 		builder.up();
 		RedisEnvironmentCheck check = this.environment;
 		if (check != null) {
-			redis(check, builder);
+			try {
+				redis(check, builder);
+			}
+			catch (RuntimeException ex) {
+				// Redis away: DOWN with the error as builder.down(ex) words it, but
+				// without
+				// the WARN per health call that it costs (the one WARN is
+				// RedisReachability's)
+				builder.down().withDetail("error", ex.getClass().getName() + ": " + ex.getMessage());
+				return;
+			}
 		}
 		builder.withDetail("deadTasks", deadTasks());
 	}
 
-	// version() throws when Redis cannot be reached, which makes the health DOWN
+	// version() throws when Redis cannot be reached
 	private static void redis(RedisEnvironmentCheck check, Health.Builder builder) {
 		RedisVersion version = check.version();
 		if (version != null) {
