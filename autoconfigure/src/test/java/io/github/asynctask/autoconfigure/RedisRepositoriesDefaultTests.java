@@ -28,8 +28,7 @@ class RedisRepositoriesDefaultTests {
 	@Test
 	void theApplicationsOwnSettingWins() {
 		this.environment.getPropertySources()
-			.addFirst(new MapPropertySource("application",
-					Map.of("spring.data.redis.repositories.enabled", "true")));
+			.addFirst(new MapPropertySource("application", Map.of("spring.data.redis.repositories.enabled", "true")));
 		new RedisRepositoriesDefault(new DeferredLogs()).postProcessEnvironment(this.environment, null);
 		assertThat(this.environment.getProperty("spring.data.redis.repositories.enabled")).isEqualTo("true");
 		assertThat(this.environment.getPropertySources().contains("asyncTaskDefaults")).isFalse();
