@@ -323,7 +323,8 @@
         : el('div', { class: 'err none' }, 'no error recorded');
       error.addEventListener('click', function () { error.classList.toggle('open'); });
       var args = t.argumentsHidden ? el('div', { class: 'args hidden' }, 'arguments hidden')
-        : (t.arguments ? el('div', { class: 'args' }, el('span', { class: 'k' }, 'args'), JSON.stringify(t.arguments))
+        : (t.arguments ? el('div', { class: 'args' }, el('span', { class: 'k' }, 'args'),
+          typeof t.arguments === 'string' ? t.arguments : JSON.stringify(t.arguments))
           : null);
       var actions = el('td', { class: 'actions' });
       if (canWrite()) {

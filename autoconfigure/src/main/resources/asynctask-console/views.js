@@ -262,7 +262,9 @@
       } else {
         parts.push(el('p', { class: 'hint' }, 'none readable'));
       }
-      if (t.headers && Object.keys(t.headers).length) {
+      if (typeof t.headers === 'string') {
+        parts.push(el('h3', null, 'Headers'), el('pre', { class: 'code' }, t.headers));
+      } else if (t.headers && Object.keys(t.headers).length) {
         parts.push(el('h3', null, 'Headers'), el('pre', { class: 'code' }, JSON.stringify(t.headers, null, 2)));
       }
       parts.push(el('h3', null, 'Attempts (last ' + t.history.length + ' failed)'));

@@ -20,6 +20,7 @@ import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.TaskPages;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -203,12 +204,12 @@ final class ScaleBacklogScenario extends AsyncTaskCostScenario {
 				() -> expect("recover", broker.recover(queue, PER_CALL, Duration.ZERO).recovered(), PER_CALL)));
 		backlog.restore(pending, pending, dead);
 		figures.put("endpointOverviewMs", medianMs(() -> ok(endpoint.overview(null, null))));
-		figures.put("endpointPendingMiddleMs",
-				medianMs(() -> ok(endpoint.tasks(queue, "pending", (int) (pending / 2), PAGE, null, null))));
-		figures.put("endpointScheduledMiddleMs",
-				medianMs(() -> ok(endpoint.tasks(queue, "scheduled", (int) (pending / 2), PAGE, null, null))));
-		figures.put("endpointDeadMiddleMs",
-				medianMs(() -> ok(endpoint.tasks(queue, "dead", (int) (dead / 2), PAGE, null, null))));
+		figures.put("endpointPendingMiddleMs", medianMs(() -> ok(
+				endpoint.tasks(SecurityContext.NONE, queue, "pending", (int) (pending / 2), PAGE, null, null))));
+		figures.put("endpointScheduledMiddleMs", medianMs(() -> ok(
+				endpoint.tasks(SecurityContext.NONE, queue, "scheduled", (int) (pending / 2), PAGE, null, null))));
+		figures.put("endpointDeadMiddleMs", medianMs(
+				() -> ok(endpoint.tasks(SecurityContext.NONE, queue, "dead", (int) (dead / 2), PAGE, null, null))));
 		return figures;
 	}
 

@@ -39,7 +39,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  */
 @AutoConfiguration(afterName = "io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration")
 @ConditionalOnBean(RedisBroker.class)
-@EnableConfigurationProperties(AsyncTaskProperties.class)
+@EnableConfigurationProperties({ AsyncTaskProperties.class, SensitiveValuesProperties.class })
 @Import({ AsyncTaskConsoleAutoConfiguration.BrowseConfiguration.class,
 		AsyncTaskConsoleAutoConfiguration.WebConsoleConfiguration.class })
 public final class AsyncTaskConsoleAutoConfiguration {
@@ -125,10 +125,11 @@ public final class AsyncTaskConsoleAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ConsoleApiController asyncTaskConsoleApiController(TaskOperations operations, AsyncTaskProperties properties,
-				ObjectProvider<TaskBrowser> browser, ObjectProvider<TaskActions> actions) {
+				SensitiveValuesProperties values, ObjectProvider<TaskBrowser> browser,
+				ObjectProvider<TaskActions> actions) {
 			checkPath(properties.getConsole().getPath());
 			return new ConsoleApiController(operations, properties.getConsole(), browser.getIfAvailable(),
-					actions.getIfAvailable());
+					actions.getIfAvailable(), SensitiveValues.of(values));
 		}
 
 		@Bean

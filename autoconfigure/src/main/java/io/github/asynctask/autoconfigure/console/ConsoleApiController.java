@@ -7,8 +7,6 @@ import java.util.function.Supplier;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.autoconfigure.console.Views.Done;
 import io.github.asynctask.autoconfigure.console.Views.Overview;
-import io.github.asynctask.autoconfigure.console.Views.TaskPage;
-import io.github.asynctask.autoconfigure.console.Views.TaskView;
 
 import org.jspecify.annotations.Nullable;
 
@@ -51,8 +49,11 @@ final class ConsoleApiController {
 
 	private final @Nullable TaskActions actions;
 
+	private final SensitiveValues values;
+
 	ConsoleApiController(TaskOperations operations, AsyncTaskProperties.Console properties,
-			@Nullable TaskBrowser browser, @Nullable TaskActions actions) {
+			@Nullable TaskBrowser browser, @Nullable TaskActions actions, SensitiveValues values) {
+		this.values = values;
 		this.browser = browser;
 		this.actions = actions;
 		this.operations = operations;
@@ -69,6 +70,7 @@ final class ConsoleApiController {
 		settings.put("canWrite", this.properties.isWritesEnabled()
 				&& this.access.allows(request.getUserPrincipal(), request::isUserInRole));
 		settings.put("showArguments", this.properties.isShowArguments());
+		settings.put("showValues", this.values.shown(request.getUserPrincipal(), request::isUserInRole));
 		settings.put("refreshMillis", this.properties.getRefreshInterval().toMillis());
 		if (csrf != null) {
 			BeanWrapperImpl token = new BeanWrapperImpl(csrf);
@@ -84,26 +86,32 @@ final class ConsoleApiController {
 	}
 
 	@GetMapping("/queues/{queue}/tasks")
-	TaskPage tasks(@PathVariable String queue, @RequestParam(defaultValue = "dead") String state,
-			@RequestParam(defaultValue = "0") int offset, @RequestParam(defaultValue = "50") int count) {
-		return this.operations.tasks(queue, state, offset, count);
+	Object tasks(@PathVariable String queue, @RequestParam(defaultValue = "dead") String state,
+			@RequestParam(defaultValue = "0") int offset, @RequestParam(defaultValue = "50") int count,
+			WebRequest request) {
+		return forReader(request, this.operations.tasks(queue, state, offset, count));
 	}
 
 	@GetMapping("/queues/{queue}/tasks/{id}")
-	TaskView task(@PathVariable String queue, @PathVariable String id) {
-		return this.operations.task(queue, id);
+	Object task(@PathVariable String queue, @PathVariable String id, WebRequest request) {
+		return forReader(request, this.operations.task(queue, id));
 	}
 
 	@GetMapping("/queues/{queue}/browse")
-	BrowseViews.ListPage browse(@PathVariable String queue, @RequestParam(defaultValue = "pending") String state,
+	Object browse(@PathVariable String queue, @RequestParam(defaultValue = "pending") String state,
 			@RequestParam(defaultValue = "newest") String order, @RequestParam(defaultValue = "0") String offset,
-			@RequestParam(defaultValue = "50") String count) {
-		return browser().page(queue, state, order, number(offset, 0), (int) number(count, 50));
+			@RequestParam(defaultValue = "50") String count, WebRequest request) {
+		return forReader(request, browser().page(queue, state, order, number(offset, 0), (int) number(count, 50)));
 	}
 
 	@GetMapping("/queues/{queue}/tasks/{id}/detail")
-	BrowseViews.TaskDetail detail(@PathVariable String queue, @PathVariable String id) {
-		return browser().detail(queue, id);
+	Object detail(@PathVariable String queue, @PathVariable String id, WebRequest request) {
+		return forReader(request, browser().detail(queue, id));
+	}
+
+	/** Task data as the request's user may see it (show-values). */
+	private Object forReader(WebRequest request, Object document) {
+		return this.values.forReader(document, request.getUserPrincipal(), request::isUserInRole);
 	}
 
 	@GetMapping("/queues/{queue}/history")

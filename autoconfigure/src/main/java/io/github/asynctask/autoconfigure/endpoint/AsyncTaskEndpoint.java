@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import io.github.asynctask.autoconfigure.console.SensitiveValues;
 import io.github.asynctask.autoconfigure.console.TaskOperationException;
 import io.github.asynctask.autoconfigure.console.TaskActions;
 import io.github.asynctask.autoconfigure.console.TaskBrowser;
@@ -25,6 +26,9 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * the operator's writes. Writes are off by default ({@code defaultAccess = READ_ONLY});
  * allow them with {@code management.endpoint.asynctask.access=unrestricted}; each write
  * also needs a user in {@code async-task.console.write-role} (see {@link WriteAccess}).
+ * Task arguments, headers, error messages and results are masked unless
+ * {@code management.endpoint.asynctask.show-values} shows them to the reader (see
+ * {@link SensitiveValues}).
  * <ul>
  * <li>{@code GET /actuator/asynctask}: every queue and live instance;
  * {@code ?q=<task id or bizId>&name=<task name>}: search</li>
@@ -55,6 +59,8 @@ public class AsyncTaskEndpoint {
 
 	private final @Nullable TaskActions actions;
 
+	private final SensitiveValues values;
+
 	public AsyncTaskEndpoint(TaskOperations operations, WriteAccess access) {
 		this(operations, access, null, null);
 	}
@@ -65,10 +71,19 @@ public class AsyncTaskEndpoint {
 	 */
 	public AsyncTaskEndpoint(TaskOperations operations, WriteAccess access, @Nullable TaskBrowser browser,
 			@Nullable TaskActions actions) {
+		this(operations, access, browser, actions, SensitiveValues.NEVER);
+	}
+
+	/**
+	 * @param values who sees task arguments, headers, errors and results
+	 */
+	public AsyncTaskEndpoint(TaskOperations operations, WriteAccess access, @Nullable TaskBrowser browser,
+			@Nullable TaskActions actions, SensitiveValues values) {
 		this.operations = operations;
 		this.access = access;
 		this.browser = browser;
 		this.actions = actions;
+		this.values = values;
 	}
 
 	/**
@@ -90,17 +105,17 @@ public class AsyncTaskEndpoint {
 	 * queue's history instead.
 	 */
 	@ReadOperation
-	public WebEndpointResponse<Object> tasks(@Selector String queue, @Nullable String state, @Nullable Integer offset,
-			@Nullable Integer count, @Nullable String order, @Nullable String view) {
+	public WebEndpointResponse<Object> tasks(SecurityContext security, @Selector String queue, @Nullable String state,
+			@Nullable Integer offset, @Nullable Integer count, @Nullable String order, @Nullable String view) {
 		if ("history".equals(view)) {
 			return answer(() -> browser().history(queue));
 		}
 		if (order != null || "pending".equals(state) || "active".equals(state)) {
-			return answer(() -> browser().page(queue, (state != null) ? state : "pending",
-					(order != null) ? order : "newest", (offset != null) ? offset : 0, (count != null) ? count : 50));
+			return answer(() -> forReader(security, browser().page(queue, (state != null) ? state : "pending",
+					(order != null) ? order : "newest", (offset != null) ? offset : 0, (count != null) ? count : 50)));
 		}
-		return answer(() -> this.operations.tasks(queue, (state != null) ? state : "dead",
-				(offset != null) ? offset : 0, (count != null) ? count : 50));
+		return answer(() -> forReader(security, this.operations.tasks(queue, (state != null) ? state : "dead",
+				(offset != null) ? offset : 0, (count != null) ? count : 50)));
 	}
 
 	/**
@@ -109,11 +124,16 @@ public class AsyncTaskEndpoint {
 	 * attempts, times, headers and the instance running it.
 	 */
 	@ReadOperation
-	public WebEndpointResponse<Object> task(@Selector String queue, @Selector String id, @Nullable String view) {
+	public WebEndpointResponse<Object> task(SecurityContext security, @Selector String queue, @Selector String id,
+			@Nullable String view) {
 		if ("detail".equals(view)) {
-			return answer(() -> browser().detail(queue, id));
+			return answer(() -> forReader(security, browser().detail(queue, id)));
 		}
-		return answer(() -> this.operations.task(queue, id));
+		return answer(() -> forReader(security, this.operations.task(queue, id)));
+	}
+
+	private Object forReader(SecurityContext security, Object document) {
+		return this.values.forReader(document, security.getPrincipal(), security::isUserInRole);
 	}
 
 	/**

@@ -1,6 +1,8 @@
 package io.github.asynctask.autoconfigure.endpoint;
 
 import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.SensitiveValues;
+import io.github.asynctask.autoconfigure.console.SensitiveValuesProperties;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.autoconfigure.console.TaskActions;
 import io.github.asynctask.autoconfigure.console.TaskBrowser;
@@ -25,16 +27,17 @@ import org.springframework.context.annotation.Bean;
 @AutoConfiguration(after = AsyncTaskConsoleAutoConfiguration.class)
 @ConditionalOnClass(ConditionalOnAvailableEndpoint.class)
 @ConditionalOnBean(TaskOperations.class)
-@EnableConfigurationProperties(AsyncTaskProperties.class)
+@EnableConfigurationProperties({ AsyncTaskProperties.class, SensitiveValuesProperties.class })
 public final class AsyncTaskEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
 	AsyncTaskEndpoint asyncTaskEndpoint(TaskOperations operations, AsyncTaskProperties properties,
-			ObjectProvider<TaskBrowser> browser, ObjectProvider<TaskActions> actions) {
+			SensitiveValuesProperties values, ObjectProvider<TaskBrowser> browser,
+			ObjectProvider<TaskActions> actions) {
 		return new AsyncTaskEndpoint(operations, new WriteAccess(properties.getConsole().getWriteRole()),
-				browser.getIfAvailable(), actions.getIfAvailable());
+				browser.getIfAvailable(), actions.getIfAvailable(), SensitiveValues.of(values));
 	}
 
 }

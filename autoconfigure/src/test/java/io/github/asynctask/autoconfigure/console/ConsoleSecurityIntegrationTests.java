@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -17,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.annotation.AsyncTask;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -202,6 +205,68 @@ class ConsoleSecurityIntegrationTests {
 				.statusCode()).isEqualTo(200);
 			assertThat(broker.find(QUEUE, running).orElseThrow().lastError())
 				.isEqualTo("killed by an operator from the actuator endpoint (user admin)");
+		}
+	}
+
+	@Test
+	void taskDataIsMaskedForEveryoneByDefault() throws Exception {
+		try (ConfigurableApplicationContext context = start("management.endpoint.asynctask.show-values=never")) {
+			String id = seedSecretTask(context.getBean(RedisBroker.class));
+			for (Browser reader : new Browser[] { new Browser(context, null), new Browser(context, "admin") }) {
+				assertMasked(reader, id);
+			}
+			assertThat(new Browser(context, "admin").get("/asynctask/api/settings").body())
+				.contains("\"showValues\":false");
+		}
+	}
+
+	@Test
+	void whenAuthorizedShowsTaskDataToSignedInUsersInTheRolesOnly() throws Exception {
+		try (ConfigurableApplicationContext context = start("management.endpoint.asynctask.show-values=when-authorized",
+				"management.endpoint.asynctask.roles=OPS")) {
+			String id = seedSecretTask(context.getBean(RedisBroker.class));
+			assertMasked(new Browser(context, null), id);
+			assertMasked(new Browser(context, "viewer"), id);
+			Browser ops = new Browser(context, "ops");
+			for (String path : taskPaths(id)) {
+				assertThat(ops.get(path).body()).as(path).contains("alice@example.com").doesNotContain("******");
+			}
+			assertThat(ops.get("/actuator/asynctask/mail/" + id + "?view=detail").body()).contains("00-secret-trace")
+				.contains("card declined for alice@example.com");
+			assertThat(ops.get("/asynctask/api/settings").body()).contains("\"showValues\":true");
+		}
+	}
+
+	/** A dead task whose arguments, headers and error carry personal data. */
+	private static String seedSecretTask(RedisBroker broker) {
+		broker.registerQueues(List.of(QUEUE));
+		broker.enqueue(EnqueueRequest.now(QUEUE, "t-secret", "mail.receipt",
+				"{\"v\":1,\"args\":[\"alice@example.com\"],\"h\":{\"traceparent\":\"00-secret-trace\"}}", 0));
+		Delivery delivery = broker.dequeue(QUEUE, 1, Duration.ofSeconds(30)).get(0);
+		broker.kill(delivery, "java.lang.IllegalStateException: card declined for alice@example.com",
+				"{\"start\":1764050000000,\"end\":1764050000250,\"instance\":\"web-1\","
+						+ "\"error\":\"java.lang.IllegalStateException\",\"message\":\"card declined for alice@example.com\","
+						+ "\"stack\":\"at Alice\"}");
+		return "t-secret";
+	}
+
+	private static List<String> taskPaths(String id) {
+		return List.of("/actuator/asynctask/mail?state=dead", "/actuator/asynctask/mail?state=dead&order=newest",
+				"/actuator/asynctask/mail/" + id, "/actuator/asynctask/mail/" + id + "?view=detail",
+				"/asynctask/api/queues/mail/tasks?state=dead", "/asynctask/api/queues/mail/browse?state=dead",
+				"/asynctask/api/queues/mail/tasks/" + id, "/asynctask/api/queues/mail/tasks/" + id + "/detail");
+	}
+
+	private static void assertMasked(Browser reader, String id) throws Exception {
+		for (String path : taskPaths(id)) {
+			HttpResponse<String> answer = reader.get(path);
+			assertThat(answer.statusCode()).as(path).isEqualTo(200);
+			assertThat(answer.body()).as(path)
+				.contains("******")
+				.contains(id)
+				.doesNotContain("alice")
+				.doesNotContain("secret-trace")
+				.doesNotContain("declined");
 		}
 	}
 

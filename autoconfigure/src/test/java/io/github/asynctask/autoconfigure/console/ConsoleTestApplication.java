@@ -28,8 +28,12 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * through the broker.
  */
 @SpringBootConfiguration
-// Hibernate is on the test classpath for OutboxAutoConfigurationIntegrationTests only.
-@EnableAutoConfiguration(excludeName = "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration")
+// Hibernate is on the test classpath for OutboxAutoConfigurationIntegrationTests only,
+// and
+// Spring Data JPA for JpaApplicationIntegrationTests only.
+@EnableAutoConfiguration(
+		excludeName = { "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
+				"org.springframework.boot.data.jpa.autoconfigure.DataJpaRepositoriesAutoConfiguration" })
 public class ConsoleTestApplication {
 
 	public static final String QUEUE = "mail";
@@ -64,7 +68,10 @@ public class ConsoleTestApplication {
 			String... properties) {
 		return new SpringApplicationBuilder(ConsoleTestApplication.class).sources(configurations)
 			.properties("server.port=0", "spring.data.redis.host=" + redis.host(),
-					"spring.data.redis.port=" + redis.port(), "spring.main.banner-mode=off", WITHOUT_SPRING_SECURITY)
+					"spring.data.redis.port=" + redis.port(), "spring.main.banner-mode=off", WITHOUT_SPRING_SECURITY,
+					// these tests read task data; ConsoleSecurityIntegrationTests checks
+					// their masking
+					"management.endpoint.asynctask.show-values=always")
 			.properties(properties)
 			.run();
 	}
