@@ -11,6 +11,10 @@ final class Scripts {
 
 	static final LuaScript RELEASE_FETCH = LuaScript.load("release_fetch");
 
+	static final LuaScript RATE_TAKE = LuaScript.load("rate_take");
+
+	static final LuaScript RATE_SETTLE = LuaScript.load("rate_settle");
+
 	static final LuaScript COMPLETE = LuaScript.load("complete");
 
 	static final LuaScript RETRY = LuaScript.load("retry");

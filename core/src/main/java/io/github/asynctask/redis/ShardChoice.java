@@ -1,12 +1,15 @@
 package io.github.asynctask.redis;
 
+import org.jspecify.annotations.Nullable;
+
 /**
- * Where a submit goes: the shard a hash of the task's bizId picks, so that dedup,
- * dependencies and per-key limits of one bizId stay in one slot; without a bizId, the
- * hash of the task id, which spreads tasks evenly and sends a re-sent submit to the shard
- * its first attempt may have reached (a re-send must meet its own id to be a no-op). The
- * hash is {@link String#hashCode()} (fixed by the language) mixed, so it is the same on
- * every instance and JVM.
+ * Where a submit goes: a task with a concurrency key to the shard a hash of that key
+ * picks, so that all tasks of one key meet one counter ({@link #placedBy}); else the
+ * shard a hash of the task's bizId picks, so that dedup and dependencies of one bizId
+ * stay in one slot; without either, the hash of the task id, which spreads tasks evenly
+ * and sends a re-sent submit to the shard its first attempt may have reached (a re-send
+ * must meet its own id to be a no-op). The hash is {@link String#hashCode()} (fixed by
+ * the language) mixed, so it is the same on every instance and JVM.
  */
 final class ShardChoice {
 
@@ -18,7 +21,10 @@ final class ShardChoice {
 		if (shards == 1) {
 			return 0;
 		}
-		String key = (request.bizId() != null) ? request.bizId() : request.id();
+		String key = placedBy(request);
+		if (key == null) {
+			key = (request.bizId() != null) ? request.bizId() : request.id();
+		}
 		return Math.floorMod(mix(key.hashCode()), shards);
 	}
 
@@ -30,7 +36,17 @@ final class ShardChoice {
 		}
 		return new EnqueueRequest(ShardName.of(request.queue(), index), request.id(), request.name(), request.payload(),
 				request.maxRetries(), request.delay(), request.at(), request.bizId(), request.dedupTtl(),
-				request.after(), request.waitTimeout());
+				request.after(), request.waitTimeout(), request.concurrencyKey(), request.maxConcurrency());
+	}
+
+	/**
+	 * The concurrency key of a keyed task, which places it ahead of its bizId: a key's
+	 * running tasks are counted in its shard's slot, so every task of the key must be
+	 * there. Its bizId's dedup key lives in that shard too; a re-sent call carries the
+	 * same key and meets it.
+	 */
+	static @Nullable String placedBy(EnqueueRequest request) {
+		return request.concurrencyKey();
 	}
 
 	/**

@@ -48,7 +48,8 @@ public final class ShardedRedisBroker implements RedisBroker {
 	public ShardedRedisBroker(RedisBroker shards, Map<String, Integer> configured) {
 		this.shards = shards;
 		this.layout = new ShardLayout(configured, shards::knownQueues);
-		this.fetch = new ShardedFetch(shards, this.layout);
+		this.fetch = new ShardedFetch(shards, this.layout,
+				(shards instanceof LuaRedisBroker lua) ? new RatePermits(lua.runner, lua.keys) : null);
 	}
 
 	/** The broker of single-slot queues underneath. */
@@ -136,7 +137,8 @@ public final class ShardedRedisBroker implements RedisBroker {
 	}
 
 	/**
-	 * A rate limit applies to each shard on its own (its key sits in the shard's slot).
+	 * A rate limit applies to the queue as a whole: one log in the queue's own slot,
+	 * asked for permits before the shards are ({@link RatePermits}).
 	 */
 	@Override
 	public Dequeued dequeue(String queue, int max, Duration lease, @Nullable RateLimit limit) {
