@@ -14,7 +14,9 @@ import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.AckResult;
 import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.DeliveryToken;
+import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.ForwardResult;
@@ -63,6 +65,22 @@ final class LedgerBroker implements RedisBroker {
 		List<Delivery> deliveries = this.delegate.dequeue(queue, max, lease);
 		deliveries.forEach((delivery) -> this.tokens.put(delivery.id(), delivery.token()));
 		return deliveries;
+	}
+
+	// the rate-limited fetch, recorded as handed out (FETCH) for the soak's rate check
+	@Override
+	public Dequeued dequeue(String queue, int max, Duration lease, @Nullable RateLimit limit) {
+		Dequeued dequeued = this.delegate.dequeue(queue, max, lease, limit);
+		dequeued.deliveries().forEach((delivery) -> {
+			this.tokens.put(delivery.id(), delivery.token());
+			this.ledger.record("FETCH", delivery.id(), queue);
+		});
+		return dequeued;
+	}
+
+	@Override
+	public boolean bury(String queue, String id, String raw, String reason) {
+		return this.delegate.bury(queue, id, raw, reason);
 	}
 
 	@Override

@@ -180,8 +180,10 @@ final class LedgerChecker {
 		Map<String, Run> runs = new LinkedHashMap<>();
 		for (String line : lines) {
 			String[] f = line.split(" ");
-			if (f[0].equals("HALT")) {
-				// a flow store's halt (HaltAfterFlowMark), read by its scenario
+			if (f[0].equals("HALT") || f[0].equals("FETCH")) {
+				// a flow store's halt (HaltAfterFlowMark) or a rate-limited hand-out,
+				// read by
+				// their scenarios
 				continue;
 			}
 			long at = Long.parseLong(f[1]);

@@ -71,6 +71,9 @@ class ReliabilityConfiguration {
 								Integer.parseInt(arguments.get("flowHalts", "1"))));
 			}
 		}
+		if (arguments.soak()) {
+			context.registerBean(SoakTasks.class);
+		}
 		if (arguments.values().containsKey(OutboxDatabase.URL)) {
 			context.register(OutboxDatabase.class);
 		}
@@ -91,6 +94,13 @@ class ReliabilityConfiguration {
 		properties.put("async-task.worker.enabled", args.worker());
 		properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".shards", args.get("shards", "1"));
 		properties.putAll(OutboxDatabase.properties(args));
+		if (args.soak()) {
+			for (String queue : SoakTasks.QUEUES) {
+				properties.put("async-task.queues[" + queue + "].shards", args.get("soakShards", "4"));
+				properties.put("async-task.queues[" + queue + "].concurrency", args.get("concurrency", "4"));
+			}
+			properties.put("async-task.queues[" + SoakTasks.LIMITED_QUEUE + "].rate-limit", SoakTasks.RATE + "/1s");
+		}
 		if (args.worker()) {
 			properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".concurrency", args.get("concurrency"));
 			if (Boolean.parseBoolean(args.get("flows", "false"))) {
@@ -175,12 +185,17 @@ class ReliabilityConfiguration {
 	@Bean
 	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger,
 			AsyncTaskProperties properties) {
-		return new LedgerBroker(
-				new ShardedRedisBroker(
-						new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
-								properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
-						Map.of(ReliabilityTasks.QUEUE, properties.getQueues().get(ReliabilityTasks.QUEUE).getShards())),
-				ledger);
+		return new LedgerBroker(new ShardedRedisBroker(
+				new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
+						properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
+				shardCounts(properties)), ledger);
+	}
+
+	/** The shard count of every configured queue, as the auto-configuration reads it. */
+	private static Map<String, Integer> shardCounts(AsyncTaskProperties properties) {
+		Map<String, Integer> counts = new LinkedHashMap<>();
+		properties.getQueues().forEach((queue, settings) -> counts.put(queue, settings.getShards()));
+		return counts;
 	}
 
 	// A smaller re-send buffer than the auto-configuration's when a test asks for one.
@@ -211,6 +226,10 @@ class ReliabilityConfiguration {
 
 		boolean worker() {
 			return Boolean.parseBoolean(get("worker", "false"));
+		}
+
+		boolean soak() {
+			return Boolean.parseBoolean(get("soak", "false"));
 		}
 
 	}

@@ -1,0 +1,211 @@
+package io.github.asynctask.reliability;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The soak's ledger, checked after the run: besides {@link LedgerChecker}'s lost and
+ * duplicated ids, no dependent started before every task it waits for had succeeded; no
+ * second of Redis hand-outs on the rate-limited queue held more than the limit plus its
+ * slack; no two tasks of one tenant ran at once; every future completed with its value;
+ * no periodic tick ran under two task ids. A run a fault caught in flight may run again
+ * (and so overlap), as the guarantees allow.
+ */
+final class SoakChecker {
+
+	/**
+	 * Hand-outs a second may exceed the rate by (docs/priorities-and-flow-control.md).
+	 */
+	static final int RATE_SLACK = 2;
+
+	/**
+	 * A master kill may take back what its replica had not copied this long before it.
+	 */
+	static final long REPLICATION_WINDOW_MS = 2000;
+
+	private final Collection<WorkerJvm> workers;
+
+	private final SoakLoad.Expectations expect;
+
+	/** Every ledger line, split, of every worker. */
+	private final List<String[]> lines = new ArrayList<>();
+
+	SoakChecker(Collection<WorkerJvm> workers, SoakLoad.Expectations expect) {
+		this.workers = List.copyOf(workers);
+		this.expect = expect;
+		for (WorkerJvm worker : this.workers) {
+			for (String kind : List.of("START", "END", "ACK", "FETCH", "TICK")) {
+				LedgerChecker.records(worker, kind).forEach((fields) -> {
+					String[] withWorker = new String[fields.length + 1];
+					System.arraycopy(fields, 0, withWorker, 0, fields.length);
+					withWorker[fields.length] = worker.name();
+					this.lines.add(withWorker);
+				});
+			}
+		}
+	}
+
+	/** Ids whose runs a master kill or connection fault may have caught. */
+	Set<String> caughtByRedisFaults(List<SoakFaults.Done> faults) {
+		Set<String> caught = new TreeSet<>();
+		for (SoakFaults.Done fault : faults) {
+			if (fault.kind() == SoakFaults.Kind.WORKER_KILL || fault.kind() == SoakFaults.Kind.RESHARD) {
+				continue;
+			}
+			long from = fault.at() - ((fault.kind() == SoakFaults.Kind.MASTER_KILL) ? REPLICATION_WINDOW_MS : 0);
+			for (Run run : runs().values().stream().flatMap(List::stream).toList()) {
+				if (run.start <= fault.until() && run.end >= from) {
+					caught.add(run.id);
+				}
+			}
+		}
+		return caught;
+	}
+
+	/** Dependents that started before a task they wait for had succeeded. */
+	List<String> dependentsTooEarly() {
+		Map<String, List<Run>> runs = runs();
+		List<String> early = new ArrayList<>();
+		this.expect.after.forEach((dependent, awaited) -> {
+			long firstStart = runs.getOrDefault(dependent, List.of())
+				.stream()
+				.mapToLong((run) -> run.start)
+				.min()
+				.orElse(Long.MAX_VALUE);
+			for (String id : awaited) {
+				long firstSuccess = runs.getOrDefault(id, List.of())
+					.stream()
+					.filter((run) -> run.ok)
+					.mapToLong((run) -> run.end)
+					.min()
+					.orElse(Long.MAX_VALUE);
+				if (firstStart != Long.MAX_VALUE && firstStart < firstSuccess) {
+					early.add(dependent + " started before " + id + " succeeded");
+				}
+			}
+		});
+		return early;
+	}
+
+	/** The most hand-outs of the rate-limited queue within any one second. */
+	int mostHandOutsInOneSecond() {
+		List<Long> times = this.lines.stream()
+			.filter((f) -> f[0].equals("FETCH") && f[3].equals(SoakTasks.LIMITED_QUEUE))
+			.map((f) -> Long.parseLong(f[1]))
+			.sorted()
+			.toList();
+		int most = 0;
+		int first = 0;
+		for (int last = 0; last < times.size(); last++) {
+			while (times.get(last) - times.get(first) >= 1000) {
+				first++;
+			}
+			most = Math.max(most, last - first + 1);
+		}
+		return most;
+	}
+
+	/** Pairs of one tenant's tasks that ran at once, neither caught by a fault. */
+	List<String> tenantOverlaps(Set<String> caught) {
+		Map<String, List<Run>> byTenant = new HashMap<>();
+		runs().forEach((id, idRuns) -> {
+			String tenant = this.expect.tenants.get(id);
+			if (tenant != null && !caught.contains(id)) {
+				byTenant.computeIfAbsent(tenant, (t) -> new ArrayList<>()).addAll(idRuns);
+			}
+		});
+		List<String> overlaps = new ArrayList<>();
+		byTenant.forEach((tenant, runs) -> {
+			runs.sort((a, b) -> Long.compare(a.start, b.start));
+			for (int i = 1; i < runs.size(); i++) {
+				Run before = runs.get(i - 1);
+				Run after = runs.get(i);
+				if (!before.id.equals(after.id) && after.start < before.end) {
+					overlaps.add(tenant + ": " + before.id + " and " + after.id);
+				}
+			}
+		});
+		return overlaps;
+	}
+
+	/** Futures not done, failed, or with another value. */
+	List<String> futuresWrong() {
+		List<String> wrong = new ArrayList<>();
+		this.expect.futures.forEach((id, future) -> {
+			if (!future.isDone()) {
+				wrong.add(id + " not done");
+			}
+			else {
+				try {
+					String value = future.join();
+					if (!value.equals(this.expect.values.get(id))) {
+						wrong.add(id + " gave " + value);
+					}
+				}
+				catch (RuntimeException ex) {
+					wrong.add(id + " failed: " + ex);
+				}
+			}
+		});
+		return wrong;
+	}
+
+	/** Ticks that ran under more than one task id. */
+	Map<String, Set<String>> ticksFiredTwice() {
+		Map<String, Set<String>> ids = new LinkedHashMap<>();
+		this.lines.stream()
+			.filter((f) -> f[0].equals("TICK"))
+			.forEach((f) -> ids.computeIfAbsent(f[3], (tick) -> new TreeSet<>()).add(f[2]));
+		ids.values().removeIf((set) -> set.size() < 2);
+		return ids;
+	}
+
+	/**
+	 * Ids of the periodic task's runs: nobody submitted them, so the ledger checker may
+	 * not count them as unexpected.
+	 */
+	Set<String> tickIds() {
+		Set<String> ids = new TreeSet<>();
+		this.lines.stream().filter((f) -> f[0].equals("TICK")).forEach((f) -> ids.add(f[2]));
+		return ids;
+	}
+
+	int ticks() {
+		return (int) this.lines.stream().filter((f) -> f[0].equals("TICK")).map((f) -> f[3]).distinct().count();
+	}
+
+	/** Every run by id: START to END (or to the end of time when its JVM died first). */
+	private Map<String, List<Run>> runs() {
+		Map<String, Run> byToken = new LinkedHashMap<>();
+		for (String[] f : this.lines) {
+			if (f[0].equals("START")) {
+				byToken.put(f[f.length - 1] + " " + f[2] + " " + f[4],
+						new Run(f[2], Long.parseLong(f[1]), Long.MAX_VALUE, false));
+			}
+		}
+		for (String[] f : this.lines) {
+			if (f[0].equals("END")) {
+				byToken.computeIfPresent(f[f.length - 1] + " " + f[2] + " " + f[3],
+						(key, run) -> new Run(run.id, run.start, Long.parseLong(f[1]), f[4].equals("OK")));
+			}
+		}
+		Map<String, List<Run>> byId = new HashMap<>();
+		byToken.values().forEach((run) -> byId.computeIfAbsent(run.id, (id) -> new ArrayList<>()).add(run));
+		return byId;
+	}
+
+	private record Run(String id, long start, long end, boolean ok) {
+	}
+
+	static boolean allDone(Collection<CompletableFuture<String>> futures) {
+		return futures.stream().allMatch(CompletableFuture::isDone);
+	}
+
+}

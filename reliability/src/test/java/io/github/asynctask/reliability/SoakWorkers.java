@@ -1,0 +1,117 @@
+package io.github.asynctask.reliability;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The soak's worker JVMs and its producers, with the shard count they were started with:
+ * a worker killed -9 comes back with the same name and ledger; a shard-count change
+ * replaces each worker by one with the new count (a rolling deploy) and the producer by
+ * one that submits with it, then re-sends earlier bizIds, which must all be duplicates.
+ */
+final class SoakWorkers implements AutoCloseable {
+
+	private final Path dir;
+
+	private final Map<String, String> args;
+
+	/**
+	 * Every worker JVM ever started, for the ledgers; the live ones are {@link #live}.
+	 */
+	final List<WorkerJvm> all = Collections.synchronizedList(new ArrayList<>());
+
+	private final List<WorkerJvm> live = new ArrayList<>();
+
+	/** Worker faults as the ledger checker reads them. */
+	final List<LedgerChecker.Fault> faults = Collections.synchronizedList(new ArrayList<>());
+
+	/**
+	 * Re-sent bizIds the submit did not answer {@code DUPLICATE} to, after the change.
+	 */
+	final List<String> resentAccepted = Collections.synchronizedList(new ArrayList<>());
+
+	private int shards;
+
+	private int generation;
+
+	SoakWorkers(Path dir, Map<String, String> args, int shards) {
+		this.dir = dir;
+		this.args = args;
+		this.shards = shards;
+	}
+
+	void start(int count) {
+		for (int i = 0; i < count; i++) {
+			this.live.add(start("worker-" + (i + 1)));
+		}
+	}
+
+	int size() {
+		return this.live.size();
+	}
+
+	int shards() {
+		return this.shards;
+	}
+
+	/** The producer's arguments for the current shard count. */
+	Map<String, String> producerArgs() {
+		Map<String, String> producer = new LinkedHashMap<>(this.args);
+		producer.put("soakShards", String.valueOf(this.shards));
+		return producer;
+	}
+
+	String killAndRestart(int index) {
+		WorkerJvm worker = this.live.get(index);
+		long at = System.currentTimeMillis();
+		this.faults.add(new LedgerChecker.Fault(worker.name(), at, "kill"));
+		worker.kill();
+		SoakFaults.sleep(1000);
+		worker.start();
+		return worker.name() + " killed -9 and restarted";
+	}
+
+	/**
+	 * Doubles the shard count: each worker stopped (SIGTERM) and replaced, then the
+	 * producer; then 50 earlier bizIds are submitted again.
+	 */
+	String reshard(SoakLoad load) {
+		int from = this.shards;
+		this.shards = from * 2;
+		this.generation++;
+		for (int i = 0; i < this.live.size(); i++) {
+			WorkerJvm old = this.live.get(i);
+			this.faults.add(new LedgerChecker.Fault(old.name(), System.currentTimeMillis(), "stop"));
+			old.terminate();
+			old.awaitExit(Duration.ofSeconds(30));
+			this.live.set(i, start("worker-" + (i + 1) + "-g" + this.generation));
+		}
+		load.switchTo(new Producer(producerArgs(), this.dir.resolve("producer-g" + this.generation + ".ledger")));
+		this.resentAccepted.addAll(load.resendOldWork(50));
+		return "shards " + from + " -> " + this.shards + " on every worker and the producer";
+	}
+
+	private WorkerJvm start(String name) {
+		WorkerJvm.Options options = WorkerJvm.Options.fast("unused:0", Rig.PREFIX);
+		this.args.forEach(options::with);
+		options.with("soakShards", String.valueOf(this.shards))
+			.with("concurrency", "4")
+			// a lease longer than a Redis pause, so a pause alone expires none
+			.with("lease", "5000")
+			.with("heartbeat", "1000");
+		WorkerJvm worker = WorkerJvm.start(name, this.dir, options);
+		this.all.add(worker);
+		return worker;
+	}
+
+	@Override
+	public void close() {
+		this.all.forEach(WorkerJvm::close);
+	}
+
+}
