@@ -19,6 +19,7 @@ import io.github.asynctask.codec.JacksonTaskCodec;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.AnnotationTaskRegistry;
 import io.github.asynctask.definition.BizIdEvaluator;
+import io.github.asynctask.definition.EntityParameterWarning;
 import io.github.asynctask.definition.TaskDefaults;
 import io.github.asynctask.definition.TaskDefinitionCheck;
 import io.github.asynctask.definition.TaskRegistry;
@@ -206,6 +207,8 @@ public final class AsyncTaskAutoConfiguration {
 			checks.add(new ScheduleCheck(ScheduleConfiguration.overrides(properties),
 					new EmbeddedValueResolver(beanFactory)));
 			checks.add(new ConcurrencyKeys(bizIds));
+			// warns (refuses nothing) about JPA entities passed as arguments
+			checks.add(new EntityParameterWarning());
 			return new AnnotationTaskRegistry(taskDefaults, bizIds, checks);
 		}
 

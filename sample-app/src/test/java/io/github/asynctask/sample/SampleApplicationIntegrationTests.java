@@ -6,6 +6,8 @@ import java.time.Duration;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
+import io.github.asynctask.testing.AsyncTaskTestMode;
+import io.github.asynctask.testing.AutoConfigureAsyncTask;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,6 +38,9 @@ import static org.awaitility.Awaitility.await;
 // Closes the context after the class, before its Redis stops: a cached context closed at
 // JVM exit would wait on a Redis that is gone and hold the forked JVM up.
 @DirtiesContext
+// Real workers on a real Redis: with async-task-spring-boot-test on the classpath a test
+// without this gets record mode.
+@AutoConfigureAsyncTask(mode = AsyncTaskTestMode.REDIS)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sample.embedded-redis.enabled=false", "async-task.defaults.backoff.delay=50ms" })
 class SampleApplicationIntegrationTests {

@@ -10,6 +10,8 @@ import java.util.List;
 
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
+import io.github.asynctask.testing.AsyncTaskTestMode;
+import io.github.asynctask.testing.AutoConfigureAsyncTask;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,6 +56,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 // Closes the context after the class, before its Redis stops: a cached context closed at
 // JVM exit would wait on a Redis that is gone and hold the forked JVM up.
 @DirtiesContext
+// Real workers on a real Redis: with async-task-spring-boot-test on the classpath a test
+// without this gets record mode.
+@AutoConfigureAsyncTask(mode = AsyncTaskTestMode.REDIS)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { "sample.embedded-redis.enabled=false",
 		"async-task.defaults.backoff.delay=50ms", "async-task.console.refresh-interval=1s" })
 class SampleConsoleBrowserIntegrationTests {

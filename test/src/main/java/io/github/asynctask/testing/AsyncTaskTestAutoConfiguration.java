@@ -35,7 +35,8 @@ public final class AsyncTaskTestAutoConfiguration {
 	/**
 	 * {@link AsyncTaskTestMode#RECORD} and {@link AsyncTaskTestMode#INLINE}: no bean
 	 * opens a Redis connection (the worker is off, see
-	 * {@link TestModeContextCustomizerFactory}).
+	 * {@link TestModeContextCustomizerFactory}), and every argument is read back at the
+	 * call ({@link ReadBackCheckingCodec}).
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnExpression("'${async-task.test.mode:}' == 'record' or '${async-task.test.mode:}' == 'inline'")
@@ -45,6 +46,12 @@ public final class AsyncTaskTestAutoConfiguration {
 		@Bean
 		static RedisEnvironmentCheckRemover asyncTaskRedisEnvironmentCheckRemover() {
 			return new RedisEnvironmentCheckRemover();
+		}
+
+		// Static: it wraps the codec bean as it is created.
+		@Bean
+		static ReadBackCheckingCodec.PostProcessor asyncTaskReadBackCheck() {
+			return new ReadBackCheckingCodec.PostProcessor();
 		}
 
 		@Bean

@@ -7,8 +7,10 @@ public enum AsyncTaskTestMode {
 
 	/**
 	 * Record every submit in {@link AsyncTaskRecorder}, run nothing, open no Redis
-	 * connection. Arguments go through the application's codec both ways; submits inside
-	 * a transaction are recorded after its commit, never on rollback.
+	 * connection: the mode of every test that chooses none. Arguments go through the
+	 * application's codec both ways at the call, and one read back different from the
+	 * value passed fails the test; submits inside a transaction are recorded after its
+	 * commit, never on rollback.
 	 */
 	RECORD,
 

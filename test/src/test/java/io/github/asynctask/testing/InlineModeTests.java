@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import io.github.asynctask.testing.TestShop.Letter;
 import io.github.asynctask.testing.TestShop.MailTasks;
+import io.github.asynctask.testing.TestShop.Owner;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -93,6 +94,16 @@ class InlineModeTests extends WithoutRedisTests {
 			}))
 			.withStackTraceContaining("Letter for order 1 has no recipient");
 		assertThat(this.mail.sent()).containsExactly(new Letter(2, "bob@example.com"));
+	}
+
+	@Test
+	void anArgumentReadBackWithLessDataFailsTheTestInsteadOfRunning() {
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> this.mail.remind(new Owner().pet("Rex").pet("Tom")))
+			.withMessageContaining("Argument 0 ('owner') of ")
+			.withMessageContaining("MailTasks.remind (task 'mail.remind')")
+			.withMessageContaining("owner.pets: 2 elements passed, 0 read back");
+		assertThat(this.recorder.submitted()).isEmpty();
 	}
 
 }

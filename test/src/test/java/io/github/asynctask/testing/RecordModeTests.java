@@ -11,6 +11,7 @@ import io.github.asynctask.testing.TestShop.Attachment;
 import io.github.asynctask.testing.TestShop.Card;
 import io.github.asynctask.testing.TestShop.Letter;
 import io.github.asynctask.testing.TestShop.MailTasks;
+import io.github.asynctask.testing.TestShop.Owner;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -112,6 +113,18 @@ class RecordModeTests extends WithoutRedisTests {
 		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> this.mail.charge(new Card("4111111111111111")))
 			.withMessageContaining("MailTasks.charge")
 			.withMessageContaining("could not read back (the task would die)");
+	}
+
+	@Test
+	void anArgumentReadBackWithLessDataFailsTheTestNamingTheMethodAndParameter() {
+		Owner owner = new Owner().pet("Rex").pet("Tom");
+
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> this.transaction.executeWithoutResult((status) -> this.mail.remind(owner)))
+			.withMessageContaining("Argument 0 ('owner')")
+			.withMessageContaining("MailTasks.remind")
+			.withMessageContaining("owner.pets: 2 elements passed, 0 read back");
+		assertThat(this.recorder.submitted()).isEmpty();
 	}
 
 	@Test

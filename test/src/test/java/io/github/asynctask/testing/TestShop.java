@@ -1,5 +1,6 @@
 package io.github.asynctask.testing;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -47,6 +48,31 @@ class TestShop {
 
 	}
 
+	/**
+	 * Its pets are reached by methods that are no bean properties: the codec leaves them
+	 * out, and an owner with pets comes back with none.
+	 */
+	public static class Owner {
+
+		private String name = "";
+
+		private final List<String> pets = new ArrayList<>();
+
+		public String getName() {
+			return this.name;
+		}
+
+		public void setName(String name) {
+			this.name = name;
+		}
+
+		Owner pet(String pet) {
+			this.pets.add(pet);
+			return this;
+		}
+
+	}
+
 	// Public: the worker calls task methods by reflection without making them accessible.
 	public static class MailTasks {
 
@@ -79,6 +105,10 @@ class TestShop {
 
 		@AsyncTask(name = "mail.attach", queue = "mail")
 		public void attach(Attachment attachment) {
+		}
+
+		@AsyncTask(name = "mail.remind", queue = "mail")
+		public void remind(Owner owner) {
 		}
 
 		@AsyncTask(name = "mail.later", queue = "unserved", delay = "1h")
