@@ -34,7 +34,9 @@
           are one lexical range, oldest first
   KEYS[16] <prefix>:{q}:ckr       list, the keys with parked tasks, each once, in turn: each
           fetch first looks at up to 8 of them (from the left, back on the right) and takes
-          the parked tasks of those with room, oldest first, before it pops pending
+          the parked tasks of those with room, oldest first, before it pops pending.
+          KEYS[15..16] may be left out by a caller whose queue has no keyed tasks (the
+          benchmarks' raw-Redis rows)
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
@@ -73,7 +75,7 @@ end
 redis.call('DEL', KEYS[9])
 -- one command whether or not the queue has parked tasks: a queue without keys pays nothing
 local parked_ring, ring = KEYS[16], false
-if redis.call('EXISTS', fetch, paused, parked_ring) > 0 then
+if (parked_ring and redis.call('EXISTS', fetch, paused, parked_ring) or redis.call('EXISTS', fetch, paused)) > 0 then
   if redis.call('EXISTS', fetch, paused) > 0 then
     return {}
   end
@@ -91,6 +93,15 @@ if limit then
     end
     local oldest = redis.call('ZRANGE', KEYS[13], 0, 0, 'WITHSCORES')
     return { math.max(1, tonumber(oldest[2]) + period - now + 1) }
+  end
+end
+-- a queue without parked keys pops at once (an empty one stops here, as cheap as ever);
+-- one with parked keys first looks at them (below), then pops what they left room for
+local ids = false
+if not ring then
+  ids = redis.call('RPOP', pending, allowed)
+  if not ids then
+    return {}
   end
 end
 now = now or now_ms()
@@ -263,11 +274,11 @@ if ring then
     end
   end
 end
-local ids = (given < allowed) and redis.call('RPOP', pending, allowed - given) or false
+if ring and given < allowed then
+  ids = redis.call('RPOP', pending, allowed - given)
+end
 if ids then
   take_all(ids)
-elseif not ring then
-  return {}
 end
 -- parked tasks do not block the keys behind them: look further, up to KEY_SCAN more
 local KEY_SCAN = 100
