@@ -209,6 +209,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		keys.add(this.keys.wake(queue));
 		keys.add(this.keys.rate(queue));
 		keys.add(this.keys.concurrencyKeys(queue));
+		keys.add(this.keys.parkedByKey(queue));
+		keys.add(this.keys.parkedKeys(queue));
 		List<String> args = new ArrayList<>(6 + max);
 		args.addAll(List.of(Integer.toString(max), millis(lease), millis(this.completedRetention),
 				millis(this.completedIds)));

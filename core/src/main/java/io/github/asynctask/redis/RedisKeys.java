@@ -39,6 +39,8 @@ import io.github.asynctask.QueueName;
  *                               non-empty, resumed with tasks, or a fetch left tasks behind
  * &lt;prefix&gt;:{q}:rate       ZSET   fencing token -> delivered at (ms), the last rate-limit period's deliveries
  * &lt;prefix&gt;:{q}:ck         HASH   concurrency key -> JSON [id, token, ...] of its deliveries (checked against lease)
+ * &lt;prefix&gt;:{q}:ckp        ZSET   parked tasks of keys at their limit, '&lt;len&gt;:&lt;key&gt;:&lt;seq&gt;:&lt;id&gt;' (score 0)
+ * &lt;prefix&gt;:{q}:ckr        LIST   the keys with parked tasks, each once, in turn
  * &lt;prefix&gt;:{q}:due        channel: the earliest scheduled/retry time moved earlier
  * &lt;prefix&gt;:{q}:workers    ZSET   instance id -> serves the queue until (ms)
  * &lt;prefix&gt;:{q}:hist:m:&lt;epoch minute&gt; HASH p processed, f failed (expires after 2 h)
@@ -232,6 +234,19 @@ public final class RedisKeys {
 	 */
 	public String concurrencyKeys(String queue) {
 		return queueKey(queue, "ck");
+	}
+
+	/**
+	 * Tasks parked while their concurrency key runs as many as it may, each key's a
+	 * lexical range of its own, oldest first.
+	 */
+	public String parkedByKey(String queue) {
+		return queueKey(queue, "ckp");
+	}
+
+	/** The concurrency keys with parked tasks, in the order fetches look at them. */
+	public String parkedKeys(String queue) {
+		return queueKey(queue, "ckr");
 	}
 
 	public String dueChannel(String queue) {

@@ -37,7 +37,8 @@ abstract class RedisReader {
 		List<?> reply = Replies.list(this.runner.run(Scripts.STATS, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
 						this.keys.active(queue), this.keys.retry(queue), this.keys.dead(queue),
-						this.keys.completed(queue), this.keys.paused(queue), this.keys.waiting(queue)),
+						this.keys.completed(queue), this.keys.paused(queue), this.keys.waiting(queue),
+						this.keys.parkedByKey(queue)),
 				List.of()));
 		long[] n = new long[Math.max(9, reply.size())];
 		for (int i = 0; i < reply.size(); i++) {

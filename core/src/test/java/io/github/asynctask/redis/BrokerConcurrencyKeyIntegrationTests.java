@@ -1,6 +1,7 @@
 package io.github.asynctask.redis;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.github.asynctask.limit.RateLimit;
@@ -36,17 +37,67 @@ class BrokerConcurrencyKeyIntegrationTests extends BrokerIntegrationTestSupport 
 	}
 
 	@Test
-	void aKeyOfTwoRunsTwoAndThePassedOverTaskKeepsItsPlaceInLine() {
+	void aKeyOfTwoRunsTwoAndThePassedOverTaskComesFirstOnceItsKeyFrees() {
 		String a = enqueue("t1", 2);
 		String b = enqueue("t1", 2);
 		String c = enqueue("t1", 2);
 		String d = enqueue("t2", 2);
 		String e = enqueue("t2", 2);
+		List<Delivery> taken = this.broker.dequeue(QUEUE, 3, LEASE, NO_LIMIT).deliveries();
+		assertThat(taken).extracting(Delivery::id).containsExactly(a, b, d);
+		// c is parked with its key, still pending; e is still in line
+		assertThat(fixture.zcard(this.keys.parkedByKey(QUEUE))).isEqualTo(1);
+		assertThat(fixture.redis.cli("LINDEX", this.keys.pending(QUEUE), "-1")).isEqualTo(e);
+		assertThat(this.broker.stats(QUEUE).pending()).isEqualTo(2);
+		this.broker.complete(taken.get(0), Duration.ZERO);
+		assertThat(this.broker.dequeue(QUEUE, 2, LEASE, NO_LIMIT).deliveries()).extracting(Delivery::id)
+			.containsExactly(c, e);
+	}
+
+	/**
+	 * A key at its limit with 300 tasks ahead of every other key's: each fetch pops at
+	 * most its batch and 100 more, parks the hot key's tasks once (they are not pushed
+	 * back for the next fetch to pop again), so the other keys' tasks come out within a
+	 * few fetches; the hot key's next task follows in order when its delivery ends.
+	 */
+	@Test
+	void aHotKeysBacklogDoesNotStarveOtherKeys() {
+		List<EnqueueRequest> hot = new ArrayList<>();
+		for (int i = 0; i < 300; i++) {
+			hot.add(BrokerFixture.request(BrokerFixture.newId()).withConcurrencyKey("hot", 1));
+		}
+		this.broker.enqueueAll(hot);
+		String cold = enqueue("cold", 1);
+		String plain = fixture.enqueue();
+		List<Delivery> taken = new ArrayList<>();
+		for (int i = 0; i < 6 && taken.size() < 3; i++) {
+			taken.addAll(this.broker.dequeue(QUEUE, 2, LEASE, NO_LIMIT).deliveries());
+		}
+		assertThat(taken).extracting(Delivery::id).containsExactly(hot.get(0).id(), cold, plain);
+		assertThat(fixture.llen(this.keys.pending(QUEUE))).isZero();
+		assertThat(fixture.zcard(this.keys.parkedByKey(QUEUE))).isEqualTo(299);
+		assertThat(this.broker.stats(QUEUE).pending()).isEqualTo(299);
+		Dequeued blocked = this.broker.dequeue(QUEUE, 2, LEASE, NO_LIMIT);
+		assertThat(blocked.deliveries()).isEmpty();
+		assertThat(blocked.keyBlocked()).isTrue();
+		this.broker.complete(taken.get(0), Duration.ZERO);
+		assertThat(this.broker.dequeue(QUEUE, 2, LEASE, NO_LIMIT).deliveries()).extracting(Delivery::id)
+			.containsExactly(hot.get(1).id());
+	}
+
+	@Test
+	void aParkedTaskDeletedMeanwhileIsDroppedWhenItsKeyFrees() {
+		String first = enqueue("t1", 1);
+		String deleted = enqueue("t1", 1);
+		String last = enqueue("t1", 1);
+		Delivery running = this.broker.dequeue(QUEUE, 3, LEASE, NO_LIMIT).deliveries().get(0);
+		assertThat(running.id()).isEqualTo(first);
+		assertThat(this.broker.delete(QUEUE, deleted)).isTrue();
+		this.broker.complete(running, Duration.ZERO);
 		assertThat(this.broker.dequeue(QUEUE, 3, LEASE, NO_LIMIT).deliveries()).extracting(Delivery::id)
-			.containsExactly(a, b, d);
-		// the oldest end of pending (where fetches take from) holds c again, then e
-		assertThat(fixture.redis.cli("LINDEX", this.keys.pending(QUEUE), "-1")).isEqualTo(c);
-		assertThat(fixture.redis.cli("LINDEX", this.keys.pending(QUEUE), "0")).isEqualTo(e);
+			.containsExactly(last);
+		assertThat(fixture.zcard(this.keys.parkedByKey(QUEUE))).isZero();
+		assertThat(fixture.redis.cli("EXISTS", this.keys.parkedKeys(QUEUE))).isEqualTo("0");
 	}
 
 	@Test

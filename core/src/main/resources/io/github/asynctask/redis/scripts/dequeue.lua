@@ -27,8 +27,16 @@
           one period after the last delivery)
   KEYS[14] <prefix>:{q}:ck        hash, concurrency key -> JSON [id, token, ...] of the deliveries
           holding it; one whose lease (KEYS[4]) no longer carries that token holds nothing.
-          A task whose meta has ck/cm is passed over (and keeps its place) while cm
-          deliveries hold its key; the fetch looks up to 100 tasks further for others
+          A task whose meta has ck/cm is parked in KEYS[15] while cm deliveries hold its key;
+          the fetch looks up to 100 tasks further for others
+  KEYS[15] <prefix>:{q}:ckp       zset, all scores 0: the parked tasks, members
+          '<key length>:<key>:<parked at in us, 16 digits><n, 4 digits>:<id>', so each key's tasks
+          are one lexical range, oldest first
+  KEYS[16] <prefix>:{q}:ckr       list, the keys with parked tasks, each once, in turn: each
+          fetch first looks at up to 8 of them (from the left, back on the right) and takes
+          the parked tasks of those with room, oldest first, before it pops pending.
+          KEYS[15..16] may be left out by a caller whose queue has no keyed tasks (the
+          benchmarks' raw-Redis rows)
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
@@ -42,8 +50,8 @@
          meta packed or JSON, lib.lua, neither of which holds a newline; for most tasks the
          value just stored), followed, when the rate limit held tasks back that are still
          pending, by one more element, a number: the ms until the next permit frees (the
-         fetcher sleeps that long instead of asking again); or -1 when tasks were passed
-         over for their concurrency key
+         fetcher sleeps that long instead of asking again); or -1 when nothing is pending
+         but tasks are parked for their concurrency key
 ]]
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
@@ -65,8 +73,13 @@ if limit then
   end
 end
 redis.call('DEL', KEYS[9])
-if redis.call('EXISTS', fetch, paused) > 0 then
-  return {}
+-- one command whether or not the queue has parked tasks: a queue without keys pays nothing
+local parked_ring, ring = KEYS[16], false
+if (parked_ring and redis.call('EXISTS', fetch, paused, parked_ring) or redis.call('EXISTS', fetch, paused)) > 0 then
+  if redis.call('EXISTS', fetch, paused) > 0 then
+    return {}
+  end
+  ring = true
 end
 local now
 local allowed = max
@@ -75,16 +88,21 @@ if limit then
   redis.call('ZREMRANGEBYSCORE', KEYS[13], '-inf', now - period)
   allowed = math.min(max, limit - redis.call('ZCARD', KEYS[13]))
   if allowed <= 0 then
-    if redis.call('LLEN', pending) == 0 then
+    if redis.call('LLEN', pending) == 0 and not ring then
       return {}
     end
     local oldest = redis.call('ZRANGE', KEYS[13], 0, 0, 'WITHSCORES')
     return { math.max(1, tonumber(oldest[2]) + period - now + 1) }
   end
 end
-local ids = redis.call('RPOP', pending, allowed)
-if not ids then
-  return {}
+-- a queue without parked keys pops at once (an empty one stops here, as cheap as ever);
+-- one with parked keys first looks at them (below), then pops what they left room for
+local ids = false
+if not ring then
+  ids = redis.call('RPOP', pending, allowed)
+  if not ids then
+    return {}
+  end
 end
 now = now or now_ms()
 -- times as text, formatted once: a number is formatted again by every concatenation and
@@ -145,6 +163,7 @@ local function deliver(id, reply, value, token)
     permits[at + 2] = token
   end
 end
+local park_keyed
 local function take(id, raw)
   -- most tasks are fetched for the first time, as the enqueue script wrote them (packed):
   -- delivered without decoding and encoding their meta (first_delivery)
@@ -165,8 +184,8 @@ local function take(id, raw)
     if meta.ck then
       list = live_holders(meta.ck)
       if #list / 2 >= meta.cm then
-        -- its key runs as many as it may: passed over, it keeps its place in line
-        skipped[#skipped + 1] = id
+        -- its key runs as many as it may: parked with the key's other waiting tasks
+        park_keyed(meta.ck, id)
         return
       end
     end
@@ -185,6 +204,32 @@ local function take(id, raw)
     end
   end
 end
+-- Parked tasks (KEYS[15]): a key's members share the prefix '<length>:<key>:'; the ring
+-- (KEYS[16]) holds each key with parked tasks once, but not while this call has popped it.
+local parked, parked_count, in_ring = KEYS[15], 0, {}
+local function parked_prefix(key)
+  return #key .. ':' .. key .. ':'
+end
+local function first_parked(key, n)
+  local prefix = parked_prefix(key)
+  return redis.call('ZRANGE', parked, '[' .. prefix, '[' .. prefix .. '\255', 'BYLEX', 'LIMIT', 0, n)
+end
+-- parked at: Redis time in microseconds, then a count within this call, so that a key's
+-- tasks parked by later fetches sort after those parked by earlier ones
+local parked_at
+park_keyed = function(key, id)
+  if in_ring[key] == nil then
+    in_ring[key] = #first_parked(key, 1) > 0
+  end
+  if not parked_at then
+    local t = redis.call('TIME')
+    parked_at = string.format('%010d%06d', tonumber(t[1]), tonumber(t[2]))
+  end
+  parked_count = parked_count + 1
+  redis.call('ZADD', parked, 0, parked_prefix(key) .. parked_at .. string.format('%04d', parked_count % 10000)
+    .. ':' .. id)
+  skipped[#skipped + 1] = key
+end
 -- Takes the popped ids, their values read with one HMGET.
 local function take_all(popped)
   local raws = hmget_all(tasks, popped)
@@ -195,10 +240,49 @@ local function take_all(popped)
     end
   end
 end
-take_all(ids)
--- passed-over tasks do not block the keys behind them: look further, up to KEY_SCAN more
+-- Parked keys first, up to KEY_TURNS of them in turn: each with room gives its oldest
+-- parked tasks (a task deleted meanwhile is dropped from the set)
+local KEY_TURNS = 8
+local released = {}
+if ring then
+  for _ = 1, KEY_TURNS do
+    if given >= allowed then
+      break
+    end
+    local key = redis.call('LPOP', parked_ring)
+    if not key then
+      break
+    end
+    in_ring[key] = false
+    released[#released + 1] = key
+    local room = allowed - given
+    for _, member in ipairs(first_parked(key, room)) do
+      local id = string.sub(member, #parked_prefix(key) + 22)
+      local raw = redis.call('HGET', tasks, id)
+      local meta = raw and decode_task(id, raw)
+      if meta and meta.ck == key and #live_holders(key) / 2 >= meta.cm then
+        break
+      end
+      redis.call('ZREM', parked, member)
+      if raw and not seen[id] then
+        seen[id] = true
+        take(id, raw)
+      end
+      if given >= allowed then
+        break
+      end
+    end
+  end
+end
+if ring and given < allowed then
+  ids = redis.call('RPOP', pending, allowed - given)
+end
+if ids then
+  take_all(ids)
+end
+-- parked tasks do not block the keys behind them: look further, up to KEY_SCAN more
 local KEY_SCAN = 100
-local scanned = #ids
+local scanned = ids and #ids or 0
 while #skipped > 0 and given < allowed and scanned < allowed + KEY_SCAN do
   local more = redis.call('RPOP', pending, math.min(allowed - given, allowed + KEY_SCAN - scanned))
   if not more then
@@ -230,23 +314,26 @@ if next(holders) then
     end
   end
 end
-if #skipped > 0 then
-  local back = {}
-  for i = #skipped, 1, -1 do
-    back[#back + 1] = skipped[i]
+-- each key popped from the ring or newly parked goes (back) to its end while it has parked tasks
+for _, key in ipairs(released) do
+  skipped[#skipped + 1] = key
+end
+for _, key in ipairs(skipped) do
+  if in_ring[key] == false and #first_parked(key, 1) > 0 then
+    redis.call('RPUSH', parked_ring, key)
   end
-  redis.call('RPUSH', pending, unpack(back))
+  in_ring[key] = true
 end
 if redis.call('LLEN', pending) > 0 then
   if allowed < max then
     -- held back by the rate limit: this fetcher sleeps until the next permit; waking
     -- another idle one would only have it find the limit too
     out[#out + 1] = math.max(1, period - (now - tonumber(redis.call('ZRANGE', KEYS[13], 0, 0, 'WITHSCORES')[2] or now)) + 1)
-  elseif #skipped > 0 then
-    -- held back by concurrency keys: no wake-up, whoever ends a delivery fetches again
-    out[#out + 1] = -1
   else
     wake(KEYS[12])
   end
+elseif (ring or #skipped > 0) and redis.call('EXISTS', parked_ring) > 0 then
+  -- held back by concurrency keys: no wake-up, whoever ends a delivery fetches again
+  out[#out + 1] = -1
 end
 return out

@@ -10,6 +10,8 @@
   KEYS[7] <prefix>:{q}:completed  zset
   KEYS[8] <prefix>:{q}:paused     string
   KEYS[9] <prefix>:{q}:waiting    zset, tasks waiting for others (flows; optional)
+  KEYS[10] <prefix>:{q}:ckp       zset, pending tasks parked for their concurrency key (dequeue.lua;
+                                  optional, counted as pending)
   Reply: { pending, scheduled, active, retry, dead, completed, paused 0|1, oldest pending age in ms,
            waiting (when KEYS[9] is given) }
 ]]
@@ -23,7 +25,7 @@ if oldest then
   end
 end
 return {
-  redis.call('LLEN', KEYS[2]),
+  redis.call('LLEN', KEYS[2]) + (KEYS[10] and redis.call('ZCARD', KEYS[10]) or 0),
   redis.call('ZCARD', KEYS[3]),
   redis.call('ZCARD', KEYS[4]),
   redis.call('ZCARD', KEYS[5]),
