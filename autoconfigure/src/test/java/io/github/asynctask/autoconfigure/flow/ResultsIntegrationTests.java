@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -164,6 +165,25 @@ class ResultsIntegrationTests {
 		@AsyncTask(name = "calc.fail", queue = "calc", maxRetries = 0)
 		public CompletableFuture<Long> fail(long n) {
 			throw new IllegalArgumentException("no square for " + n);
+		}
+
+		@AsyncTask(name = "calc.cube", queue = "calc", bizId = "#n")
+		public CompletableFuture<Long> cube(long n) {
+			return CompletableFuture.completedFuture(n * n * n);
+		}
+
+		@AsyncTask(name = "calc.later", queue = "calc", delay = "1h")
+		public CompletableFuture<Long> later(long n) {
+			return CompletableFuture.completedFuture(n);
+		}
+
+		/** Opened by a test to let {@link #gated} finish. */
+		static volatile CountDownLatch gate = new CountDownLatch(1);
+
+		@AsyncTask(name = "calc.gated", queue = "calc")
+		public CompletableFuture<Long> gated(long n) throws InterruptedException {
+			gate.await(20, TimeUnit.SECONDS);
+			return CompletableFuture.completedFuture(n * n);
 		}
 
 		@AsyncTask(name = "calc.big", queue = "calc", maxRetries = 0)
