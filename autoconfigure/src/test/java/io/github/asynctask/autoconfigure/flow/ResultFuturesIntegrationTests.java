@@ -12,7 +12,6 @@ import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskFailedException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.flow.FlowsIntegrationTests.SynchronizationOnlyTransactionManager;
 import io.github.asynctask.autoconfigure.flow.ResultsIntegrationTests.Calculator;
 import io.github.asynctask.flow.ResultWaiters;
@@ -23,8 +22,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -47,12 +44,8 @@ class ResultFuturesIntegrationTests {
 	@BeforeEach
 	void runner(RedisServer redis) {
 		redis.flushAll();
-		this.runner = new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.lease=3s", "async-task.shutdown-timeout=1s", "async-task.worker.poll-interval=500ms")
-			.withBean(Calculator.class);
+		this.runner = ResultsIntegrationTests.calculatorRunner("spring.data.redis.host=" + redis.host(),
+				"spring.data.redis.port=" + redis.port());
 	}
 
 	@Test

@@ -8,16 +8,11 @@ import java.util.concurrent.TimeUnit;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskFailedException;
 import io.github.asynctask.TaskOptions;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.flow.ResultsIntegrationTests.Calculator;
 import io.github.asynctask.test.RedisCluster;
 import io.github.asynctask.test.RedisClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,13 +29,9 @@ class ResultsClusterIntegrationTests {
 
 	@Test
 	void everyFutureOfAShardedQueueEndsOnACluster(RedisCluster cluster) {
-		new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
-			.withPropertyValues("spring.data.redis.cluster.nodes=" + String.join(",", cluster.hostPorts()),
-					"async-task.lease=3s", "async-task.shutdown-timeout=1s", "async-task.queues.calc.shards=4",
-					"async-task.worker.poll-interval=500ms", "async-task.retention.completed=1m")
-			.withBean(Calculator.class)
+		ResultsIntegrationTests
+			.calculatorRunner("spring.data.redis.cluster.nodes=" + String.join(",", cluster.hostPorts()),
+					"async-task.queues.calc.shards=4", "async-task.retention.completed=1m")
 			.run((context) -> {
 				Calculator calculator = context.getBean(Calculator.class);
 				AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);

@@ -54,6 +54,20 @@ class ResultsIntegrationTests {
 			.withBean(Calculator.class);
 	}
 
+	/**
+	 * A worker context serving {@link Calculator} with a short lease and poll interval,
+	 * on the Redis these properties name.
+	 */
+	static ApplicationContextRunner calculatorRunner(String... properties) {
+		return new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+			.withPropertyValues("async-task.lease=3s", "async-task.shutdown-timeout=1s",
+					"async-task.worker.poll-interval=500ms")
+			.withPropertyValues(properties)
+			.withBean(Calculator.class);
+	}
+
 	private ApplicationContextRunner caller() {
 		return this.runner.withPropertyValues("async-task.worker.enabled=false");
 	}

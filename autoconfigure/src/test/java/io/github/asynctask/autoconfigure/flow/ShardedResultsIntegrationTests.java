@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskFailedException;
 import io.github.asynctask.TaskOptions;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.flow.ResultsIntegrationTests.Calculator;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -17,8 +16,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,13 +37,8 @@ class ShardedResultsIntegrationTests {
 	@BeforeEach
 	void runner(RedisServer redis) {
 		redis.flushAll();
-		this.runner = new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.lease=3s", "async-task.shutdown-timeout=1s", "async-task.queues.calc.shards=4",
-					"async-task.worker.poll-interval=500ms")
-			.withBean(Calculator.class);
+		this.runner = ResultsIntegrationTests.calculatorRunner("spring.data.redis.host=" + redis.host(),
+				"spring.data.redis.port=" + redis.port(), "async-task.queues.calc.shards=4");
 	}
 
 	@Test
