@@ -126,7 +126,9 @@ public final class TaskSubmitter implements AutoCloseable {
 		this.concurrencyKeys = new ConcurrencyKeys(bizIds);
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
-		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox, new ResultFates());
+		SubmitFates fates = new ResultFates();
+		resendBuffer.tell(fates);
+		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox, fates);
 		this.ids = TaskIdGenerator.of(broker, clock);
 		this.ids.start();
 	}
