@@ -232,7 +232,7 @@ final class AfterCommitSubmissions {
 			else if (!this.requests.isEmpty()) {
 				logger.debug("Dropped {} task(s) of a transaction that did not commit", this.requests.size());
 				drop(this.requests,
-						"the transaction that submitted it rolled back, so the task was never sent " + "to Redis");
+						"the transaction that submitted it rolled back, so the task was never sent to Redis");
 			}
 		}
 
