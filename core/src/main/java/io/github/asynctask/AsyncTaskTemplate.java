@@ -74,7 +74,9 @@ public class AsyncTaskTemplate {
 	/**
 	 * The result of a task returning {@code CompletableFuture<T>}, submitted here or
 	 * elsewhere: completes when it completes on any instance (at once when its result is
-	 * kept), exceptionally with {@link TaskFailedException} when it is dead or unknown.
+	 * kept), exceptionally with {@link TaskFailedException} when it is dead or unknown,
+	 * or with {@link ResultUnavailableException} when it is deleted or its result expires
+	 * while the future waits. Looks in every shard of every known queue.
 	 * @throws IllegalStateException when results are off (no auto-configured submitter)
 	 */
 	public <T> CompletableFuture<T> result(String taskId, Class<T> type) {

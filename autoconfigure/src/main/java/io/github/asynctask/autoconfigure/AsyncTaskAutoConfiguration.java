@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.BackoffPolicy;
@@ -91,7 +92,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @ConditionalOnClass(RedisConnectionFactory.class)
 @ConditionalOnBean(RedisConnectionFactory.class)
 @ConditionalOnBooleanProperty(name = "async-task.enabled", matchIfMissing = true)
-@EnableConfigurationProperties({ AsyncTaskProperties.class, ScheduleProperties.class })
+@EnableConfigurationProperties({ AsyncTaskProperties.class, ScheduleProperties.class, ResultsProperties.class })
 @Import({ AsyncTaskAutoConfiguration.BrokerConfiguration.class, AsyncTaskAutoConfiguration.SubmitConfiguration.class,
 		AsyncTaskAutoConfiguration.WorkerConfiguration.class, AsyncTaskAutoConfiguration.ScheduleConfiguration.class })
 public final class AsyncTaskAutoConfiguration {
@@ -253,10 +254,14 @@ public final class AsyncTaskAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ResultWaiters asyncTaskResultWaiters(RedisConnectionFactory connectionFactory, FlowStore flowStore,
-				ObjectProvider<JsonMapper> applicationMapper, AsyncTaskProperties properties) {
-			return new ResultWaiters(connectionFactory, flowStore,
+				RedisBroker broker, ObjectProvider<JsonMapper> applicationMapper, AsyncTaskProperties properties,
+				ResultsProperties results) {
+			// results live in the shard that holds their task
+			Function<String, List<String>> shards = (broker instanceof ShardedRedisBroker sharded)
+					? sharded.layout()::served : List::of;
+			return new ResultWaiters(connectionFactory, flowStore, shards,
 					applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
-					properties.getWorker().getPollInterval());
+					properties.getWorker().getPollInterval(), results.getMaxWaiting(), results.getSubmitTimeout());
 		}
 
 		@Bean

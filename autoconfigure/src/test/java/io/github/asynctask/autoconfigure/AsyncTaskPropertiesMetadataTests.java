@@ -35,7 +35,7 @@ class AsyncTaskPropertiesMetadataTests {
 			"async-task.redis-timeout", "async-task.schedules", "async-task.schedules.max-catch-up",
 			"async-task.context.enabled", "async-task.context.mdc-keys", "async-task.context.locale",
 			"async-task.context.security", "async-task.defaults.wait-timeout", "async-task.retention.results",
-			"async-task.pools",
+			"async-task.results.max-waiting", "async-task.results.submit-timeout", "async-task.pools",
 			// crash-safe submits
 			"async-task.outbox.enabled", "async-task.outbox.table", "async-task.outbox.initialize-schema",
 			"async-task.outbox.relay-after", "async-task.outbox.relay-interval", "async-task.outbox.relay-batch-size");

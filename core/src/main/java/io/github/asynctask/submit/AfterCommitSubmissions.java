@@ -51,12 +51,15 @@ final class AfterCommitSubmissions {
 
 	private final @Nullable SubmitOutbox outbox;
 
+	private final SubmitFates fates;
+
 	AfterCommitSubmissions(RedisBroker broker, SubmitResults results, ResendBuffer resendBuffer,
-			@Nullable SubmitOutbox outbox) {
+			@Nullable SubmitOutbox outbox, SubmitFates fates) {
 		this.broker = broker;
 		this.results = results;
 		this.resendBuffer = resendBuffer;
 		this.outbox = outbox;
+		this.fates = fates;
 	}
 
 	/**
@@ -128,6 +131,7 @@ final class AfterCommitSubmissions {
 		}
 		for (int i = 0; i < requests.size(); i++) {
 			this.results.record(requests.get(i), results.get(i));
+			this.fates.recorded(requests.get(i), results.get(i));
 		}
 		SubmitOutbox outbox = this.outbox;
 		if (!outboxed.isEmpty() && outbox != null) {
@@ -185,7 +189,9 @@ final class AfterCommitSubmissions {
 			if (kept < this.requests.size()) {
 				logger.debug("Dropped {} task(s) submitted after a savepoint the transaction rolled back to",
 						this.requests.size() - kept);
-				this.requests.subList(kept, this.requests.size()).clear();
+				List<Held> dropped = this.requests.subList(kept, this.requests.size());
+				drop(dropped, "the transaction that submitted it rolled back to a savepoint made before the "
+						+ "call, so the task was never sent to Redis");
 			}
 			// Savepoints created after this one are gone with the rollback.
 			this.savepoints.values().removeIf((held) -> held > kept);
@@ -220,12 +226,21 @@ final class AfterCommitSubmissions {
 								+ "may have committed; submit them again if it did, unless the outbox holds them): {}",
 						this.requests.size(),
 						ResendBuffer.describe(this.requests.stream().map(Held::request).toList()));
-				this.requests.clear();
+				drop(this.requests, "the commit outcome of the transaction that submitted it is unknown, so the "
+						+ "task was not sent to Redis (submit it again if the transaction did commit)");
 			}
 			else if (!this.requests.isEmpty()) {
 				logger.debug("Dropped {} task(s) of a transaction that did not commit", this.requests.size());
-				this.requests.clear();
+				drop(this.requests,
+						"the transaction that submitted it rolled back, so the task was never sent to Redis");
 			}
+		}
+
+		/** Forget these requests and fail their result futures. */
+		private void drop(List<Held> dropped, String reason) {
+			List<EnqueueRequest> requests = dropped.stream().map(Held::request).toList();
+			dropped.clear();
+			AfterCommitSubmissions.this.fates.dropped(requests, reason);
 		}
 
 		private void sendHeld() {

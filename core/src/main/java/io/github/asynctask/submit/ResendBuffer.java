@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -53,6 +54,9 @@ public final class ResendBuffer implements AutoCloseable {
 	// Guarded by this.
 	private boolean closed;
 
+	// Set by the submitter at start-up; read by offering threads and the re-send thread.
+	private volatile SubmitFates fates = SubmitFates.NONE;
+
 	/**
 	 * Create a buffer.
 	 * @param broker the broker to re-send through
@@ -94,7 +98,16 @@ public final class ResendBuffer implements AutoCloseable {
 					"async-task re-send buffer is full ({} tasks) or closed: {} committed task(s) that Redis "
 							+ "did not confirm MAY BE LOST (a call that timed out may still have been applied): {}",
 					this.capacity, dropped.size(), describe(dropped));
+			this.fates.dropped(dropped,
+					"Redis did not confirm it at the commit and the re-send buffer was full (" + this.capacity
+							+ " tasks) or closing, so it may be lost (if a call that timed out did reach "
+							+ "Redis, AsyncTaskTemplate.result reads its result)");
 		}
+	}
+
+	/** Tell {@code fates} what became of each request: sent at last, or dropped. */
+	void tell(SubmitFates fates) {
+		this.fates = fates;
 	}
 
 	/** The number of requests held now. */
@@ -147,8 +160,9 @@ public final class ResendBuffer implements AutoCloseable {
 	}
 
 	private boolean send(List<EnqueueRequest> batch) {
+		List<EnqueueResult> results;
 		try {
-			this.broker.enqueueAll(batch);
+			results = this.broker.enqueueAll(batch);
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Re-sending {} task(s) failed; retrying", batch.size(), ex);
@@ -163,6 +177,9 @@ public final class ResendBuffer implements AutoCloseable {
 		}
 		logger.info("Re-sent {} committed task(s) to Redis; {} still waiting", batch.size(), size);
 		this.listener.resendBufferSize(size);
+		for (int i = 0; i < batch.size(); i++) {
+			this.fates.recorded(batch.get(i), results.get(i));
+		}
 		return true;
 	}
 
@@ -213,6 +230,9 @@ public final class ResendBuffer implements AutoCloseable {
 						"async-task is closing with {} committed task(s) Redis did not confirm; they MAY BE "
 								+ "LOST (a call that timed out may still have been applied): {}",
 						left.size(), describe(left));
+				this.fates.dropped(left, "Redis did not confirm it at the commit, nor before async-task closed, so it "
+						+ "may be lost (if a call that timed out did reach Redis, AsyncTaskTemplate.result reads its "
+						+ "result)");
 				return;
 			}
 			left = new ArrayList<>(left.subList(batch.size(), left.size()));

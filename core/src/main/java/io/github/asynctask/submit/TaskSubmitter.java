@@ -140,7 +140,9 @@ public final class TaskSubmitter implements AutoCloseable {
 		this.concurrencyKeys = new ConcurrencyKeys(bizIds);
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
-		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox);
+		SubmitFates fates = new ResultFates();
+		resendBuffer.tell(fates);
+		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox, fates);
 		this.ids = TaskIdGenerator.of(broker, clock, reachability);
 		this.ids.start();
 	}
@@ -204,7 +206,9 @@ public final class TaskSubmitter implements AutoCloseable {
 			throw new IllegalStateException("Task " + definition.describe() + " returns a CompletableFuture, but "
 					+ "this submitter was built without results; use the auto-configured one");
 		}
-		return waiters.register(definition.queue(), receipt.taskId(), types.resultType(definition.method()), false);
+		// a receipt DUPLICATE names the task holding the bizId: the future follows it
+		return waiters.register(definition.queue(), receipt.taskId(), definition.name(),
+				types.resultType(definition.method()), receipt.status() != TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
 	}
 
 	/** The result waiters, {@code null} when results are off. */
@@ -249,6 +253,33 @@ public final class TaskSubmitter implements AutoCloseable {
 		request = this.perCallAfter.apply(this.flows.apply(request), options.getAfter());
 		this.perCallAfter.submitted(request.id(), request.queue());
 		return request;
+	}
+
+	/** Tells the result futures of submits held until a commit what became of them. */
+	private final class ResultFates implements SubmitFates {
+
+		@Override
+		public void recorded(EnqueueRequest request, EnqueueResult result) {
+			ResultWaiters waiters = TaskSubmitter.this.resultWaiters;
+			if (waiters == null || waiters.size() == 0) {
+				return;
+			}
+			if (result.outcome() == EnqueueResult.Outcome.DUPLICATE && !result.id().equals(request.id())) {
+				waiters.duplicate(request.id(), result.id());
+			}
+			else {
+				waiters.sent(request.id());
+			}
+		}
+
+		@Override
+		public void dropped(List<EnqueueRequest> requests, String reason) {
+			ResultWaiters waiters = TaskSubmitter.this.resultWaiters;
+			if (waiters != null && waiters.size() > 0) {
+				requests.forEach((request) -> waiters.dropped(request.id(), reason));
+			}
+		}
+
 	}
 
 }

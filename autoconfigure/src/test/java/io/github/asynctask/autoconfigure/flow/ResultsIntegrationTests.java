@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -50,6 +51,20 @@ class ResultsIntegrationTests {
 					AsyncTaskConsoleAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
 					"async-task.lease=3s", "async-task.shutdown-timeout=1s", "async-task.max-payload-size=2KB")
+			.withBean(Calculator.class);
+	}
+
+	/**
+	 * A worker context serving {@link Calculator} with a short lease and poll interval,
+	 * on the Redis these properties name.
+	 */
+	static ApplicationContextRunner calculatorRunner(String... properties) {
+		return new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+			.withPropertyValues("async-task.lease=3s", "async-task.shutdown-timeout=1s",
+					"async-task.worker.poll-interval=500ms")
+			.withPropertyValues(properties)
 			.withBean(Calculator.class);
 	}
 
@@ -164,6 +179,25 @@ class ResultsIntegrationTests {
 		@AsyncTask(name = "calc.fail", queue = "calc", maxRetries = 0)
 		public CompletableFuture<Long> fail(long n) {
 			throw new IllegalArgumentException("no square for " + n);
+		}
+
+		@AsyncTask(name = "calc.cube", queue = "calc", bizId = "#n")
+		public CompletableFuture<Long> cube(long n) {
+			return CompletableFuture.completedFuture(n * n * n);
+		}
+
+		@AsyncTask(name = "calc.later", queue = "calc", delay = "1h")
+		public CompletableFuture<Long> later(long n) {
+			return CompletableFuture.completedFuture(n);
+		}
+
+		/** Opened by a test to let {@link #gated} finish. */
+		static volatile CountDownLatch gate = new CountDownLatch(1);
+
+		@AsyncTask(name = "calc.gated", queue = "calc")
+		public CompletableFuture<Long> gated(long n) throws InterruptedException {
+			gate.await(20, TimeUnit.SECONDS);
+			return CompletableFuture.completedFuture(n * n);
 		}
 
 		@AsyncTask(name = "calc.big", queue = "calc", maxRetries = 0)
