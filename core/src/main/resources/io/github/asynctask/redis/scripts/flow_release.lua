@@ -1,6 +1,6 @@
 --[[
   One condition of a waiting task is met: it is crossed off, and when none is left the task
-  moves to pending. Idempotent, so at-least-once callers (the completing worker, the sweep
+  moves to pending (every occurrence of the pair is crossed off). Idempotent, so at-least-once callers (the completing worker, the sweep
   of owed releases) never release a task twice: a task no longer waiting, or a condition
   crossed off already, changes nothing.
 
@@ -32,8 +32,9 @@ if not ok or type(data) ~= 'table' or type(data.l) ~= 'table' then
 end
 local left = {}
 local crossed = false
+-- every occurrence: a pair stored twice (before flow_wait.lua kept each once) is met once
 for i = 1, #data.l - 1, 2 do
-  if not crossed and data.l[i] == queue and data.l[i + 1] == condition then
+  if data.l[i] == queue and data.l[i + 1] == condition then
     crossed = true
   else
     left[#left + 1] = data.l[i]
