@@ -1,7 +1,9 @@
 package io.github.asynctask.flow;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.github.asynctask.QueueName;
 import io.github.asynctask.redis.EnqueueRequest;
@@ -34,22 +36,29 @@ final class FlowReleases {
 	 */
 	boolean carryOut(String queue, List<String> entries, boolean drain) {
 		List<String> settled = new ArrayList<>(entries.size());
-		boolean left = false;
+		Map<String, List<OwedEntry>> byQueue = new LinkedHashMap<>();
+		List<String> drains = new ArrayList<>();
 		for (String raw : entries) {
 			OwedEntry entry = OwedEntry.parse(raw);
-			if (entry == null || (!entry.isDrain() && !QueueName.isValid(entry.queue()))) {
+			if (entry == null || !EnqueueRequest.Awaited.isCondition(entry.condition())
+					|| (!entry.isDrain() && !QueueName.isValid(entry.queue()))) {
 				logger.warn("Dropped an unreadable entry of the waiting tasks owed a release by queue '{}': '{}'",
 						queue, abbreviate(raw));
 				settled.add(raw);
 			}
 			else if (entry.isDrain()) {
-				left |= !drain || drainOnce(queue, entry.condition());
+				drains.add(entry.condition());
 			}
-			else if (release(queue, entry)) {
-				settled.add(raw);
+			else {
+				byQueue.computeIfAbsent(entry.queue(), (name) -> new ArrayList<>()).add(entry);
 			}
 		}
+		byQueue.forEach((waiters, owed) -> settled.addAll(release(queue, waiters, owed)));
 		this.store.settle(queue, settled);
+		boolean left = false;
+		for (String condition : drains) {
+			left |= !drain || drainOnce(queue, condition);
+		}
 		return left;
 	}
 
@@ -68,15 +77,21 @@ final class FlowReleases {
 		}
 	}
 
-	private boolean release(String queue, OwedEntry entry) {
+	/**
+	 * Releases owed by {@code queue} to tasks of {@code waiters}: the entries carried
+	 * out.
+	 */
+	private List<String> release(String queue, String waiters, List<OwedEntry> owed) {
 		try {
-			this.store.release(entry.queue(), entry.id(), new EnqueueRequest.Awaited(queue, entry.condition()));
-			return true;
+			this.store.releaseAll(waiters, owed.stream()
+				.map((entry) -> new FlowStore.Release(entry.id(), new EnqueueRequest.Awaited(queue, entry.condition())))
+				.toList());
+			return owed.stream().map(OwedEntry::raw).toList();
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Could not release task {} of queue '{}' (waiting for {}): {}; the sweep retries it",
-					entry.id(), entry.queue(), entry.condition(), ex.toString());
-			return false;
+			logger.warn("Could not release {} task(s) of queue '{}' waiting for tasks of queue '{}': {}; the sweep "
+					+ "retries them", owed.size(), waiters, queue, ex.toString());
+			return List.of();
 		}
 	}
 

@@ -110,7 +110,7 @@ public final class FlowSweeper implements SmartLifecycle {
 	void releaseOwed(String queue) {
 		try {
 			List<String> owed = this.store.owed(queue, Duration.ZERO, BATCH);
-			if (!owed.isEmpty() && this.releases.carryOut(queue, owed, true)) {
+			if (carryOut(queue, owed)) {
 				// the next batch after the other queues' due sweeps
 				owedIn(queue);
 			}
@@ -120,6 +120,14 @@ public final class FlowSweeper implements SmartLifecycle {
 					"Releasing the tasks waiting for completed tasks of queue '{}' failed: {}; the sweep " + "retries",
 					queue, ex.toString());
 		}
+	}
+
+	/**
+	 * Carry out owed entries of {@code queue}, one batch of each drain among them.
+	 * @return whether more are left: drains not finished, or as many entries as asked
+	 */
+	private boolean carryOut(String queue, List<String> owed) {
+		return !owed.isEmpty() && (this.releases.carryOut(queue, owed, true) || owed.size() >= BATCH);
 	}
 
 	/** One sweep of every served queue (the loop's body; tests call it directly). */
@@ -155,7 +163,7 @@ public final class FlowSweeper implements SmartLifecycle {
 		List<String> owed = this.store.owed(queue, this.grace, BATCH);
 		if (!owed.isEmpty()) {
 			logger.info("Carrying out {} release(s) owed by completed tasks of queue '{}'", owed.size(), queue);
-			if (this.releases.carryOut(queue, owed, true)) {
+			if (carryOut(queue, owed)) {
 				owedIn(queue);
 			}
 		}
