@@ -15,8 +15,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-
+import static io.github.asynctask.redis.FlowFixture.KEYS;
+import static io.github.asynctask.redis.FlowFixture.PAYMENTS;
+import static io.github.asynctask.redis.FlowFixture.SHIPPING;
+import static io.github.asynctask.redis.FlowFixture.pay;
+import static io.github.asynctask.redis.FlowFixture.ship;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -29,13 +32,7 @@ import static org.awaitility.Awaitility.await;
 @ExtendWith(RedisExtension.class)
 class FlowEdgesIntegrationTests {
 
-	private static final String PAYMENTS = "payments";
-
-	private static final String SHIPPING = "shipping";
-
-	private static final RedisKeys KEYS = new RedisKeys("asynctask");
-
-	private static LettuceConnectionFactory connectionFactory;
+	private static FlowFixture flows;
 
 	private static LuaRedisBroker broker;
 
@@ -45,30 +42,20 @@ class FlowEdgesIntegrationTests {
 
 	@BeforeAll
 	static void connect(RedisServer redis) {
-		connectionFactory = RedisConnections.standalone(redis);
-		broker = new LuaRedisBroker(connectionFactory, KEYS);
-		store = new FlowStore(connectionFactory, KEYS, Duration.ofSeconds(5));
+		flows = new FlowFixture(redis, Duration.ofSeconds(5));
+		broker = flows.broker;
+		store = flows.store;
 		sweeper = new FlowSweeper(store, () -> List.of(PAYMENTS, SHIPPING), Duration.ofSeconds(1), Duration.ZERO);
 	}
 
 	@AfterAll
 	static void disconnect() {
-		connectionFactory.destroy();
+		flows.close();
 	}
 
 	@BeforeEach
 	void flush(RedisServer redis) {
 		redis.flushAll();
-	}
-
-	private static EnqueueRequest.Awaited pay(String order) {
-		return EnqueueRequest.Awaited.task(PAYMENTS, "order.pay", order);
-	}
-
-	private static EnqueueRequest ship(String id, String order, Duration timeout, EnqueueRequest.Awaited... after) {
-		return EnqueueRequest.now(SHIPPING, id, "order.ship", "{}", 0)
-			.withBizId(order, Duration.ofMinutes(5))
-			.withAfter(List.of(after), timeout);
 	}
 
 	private static TaskState state(String id) {
@@ -198,7 +185,7 @@ class FlowEdgesIntegrationTests {
 
 	@Test
 	void theWaitScriptRefusesAnEmptyConditionBeforeItsFirstWrite(RedisServer redis) {
-		ScriptRunner runner = new ScriptRunner(connectionFactory, Duration.ofSeconds(5));
+		ScriptRunner runner = new ScriptRunner(flows.connectionFactory(), Duration.ofSeconds(5));
 		List<String> keys = List.of(KEYS.tasks(SHIPPING), KEYS.payloads(SHIPPING), KEYS.waiting(SHIPPING),
 				KEYS.waitData(SHIPPING), "asynctask:{shipping}:u", KEYS.done(SHIPPING));
 		for (List<String> pair : List.of(List.of(PAYMENTS, ""), List.of(PAYMENTS, "i:"), List.of("", "i:x"),

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-
+import static io.github.asynctask.redis.FlowFixture.KEYS;
+import static io.github.asynctask.redis.FlowFixture.PAYMENTS;
+import static io.github.asynctask.redis.FlowFixture.SHIPPING;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -33,13 +34,7 @@ import static org.awaitility.Awaitility.await;
 @ExtendWith(RedisExtension.class)
 class FlowManyWaitersIntegrationTests {
 
-	private static final String PAYMENTS = "payments";
-
-	private static final String SHIPPING = "shipping";
-
-	private static final RedisKeys KEYS = new RedisKeys("asynctask");
-
-	private static LettuceConnectionFactory connectionFactory;
+	private static FlowFixture flows;
 
 	private static LuaRedisBroker broker;
 
@@ -51,15 +46,15 @@ class FlowManyWaitersIntegrationTests {
 
 	@BeforeAll
 	static void connect(RedisServer redis) {
-		connectionFactory = RedisConnections.standalone(redis);
 		// generous reply timeouts: the figures, not the timeouts, are what is measured
-		broker = new LuaRedisBroker(connectionFactory, KEYS, Duration.ZERO, Duration.ofSeconds(30));
-		store = new FlowStore(connectionFactory, KEYS, Duration.ofSeconds(30));
+		flows = new FlowFixture(redis, Duration.ofSeconds(30));
+		broker = flows.broker;
+		store = flows.store;
 	}
 
 	@AfterAll
 	static void disconnect() {
-		connectionFactory.destroy();
+		flows.close();
 	}
 
 	@BeforeEach
@@ -137,9 +132,7 @@ class FlowManyWaitersIntegrationTests {
 	}
 
 	private static EnqueueRequest ship(int i, EnqueueRequest.Awaited after) {
-		return EnqueueRequest.now(SHIPPING, "ship-" + i, "order.ship", "{}", 0)
-			.withBizId("s-" + i, Duration.ofMinutes(5))
-			.withAfter(List.of(after), Duration.ofHours(1));
+		return FlowFixture.ship("ship-" + i, "s-" + i, Duration.ofHours(1), after);
 	}
 
 	/** Submits {@code count} waiting tasks from 4 threads. */

@@ -102,13 +102,7 @@ if watchers and #codes > 0 and redis.call('EXISTS', watchers) == 1 then
   for n = 1, #codes do
     conditions[n] = 'i:' .. ARGV[1 + 2 * n]
   end
-  local found = {}
-  for i = 1, #conditions, 1000 do
-    local part = redis.call('ZMSCORE', watchers, unpack(conditions, i, math.min(i + 999, #conditions)))
-    for j = 1, #part do
-      found[i + j - 1] = part[j]
-    end
-  end
+  local found = read_all('ZMSCORE', watchers, conditions)
   local released = {}
   for n = 1, #codes do
     if found[n] and (codes[n] == 1 or codes[n] == 0) and not released[conditions[n]] then

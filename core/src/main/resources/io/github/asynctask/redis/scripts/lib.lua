@@ -46,20 +46,25 @@ local function call_with_all(cmd, key, items)
   end
 end
 
--- HMGET of key for every field, in calls of at most 1000 fields (unpack's limit); the
--- answers in the fields' order (false for a field that is not there).
-local function hmget_all(key, fields)
+-- cmd (HMGET, ZMSCORE) of key for every field, in calls of at most 1000 fields (unpack's
+-- limit); the answers in the fields' order (false for a field that is not there).
+local function read_all(cmd, key, fields)
   if #fields <= 1000 then
-    return redis.call('HMGET', key, unpack(fields))
+    return redis.call(cmd, key, unpack(fields))
   end
   local values = {}
   for i = 1, #fields, 1000 do
-    local part = redis.call('HMGET', key, unpack(fields, i, math.min(i + 999, #fields)))
+    local part = redis.call(cmd, key, unpack(fields, i, math.min(i + 999, #fields)))
     for j = 1, #part do
       values[i + j - 1] = part[j]
     end
   end
   return values
+end
+
+-- HMGET of key for every field (read_all).
+local function hmget_all(key, fields)
+  return read_all('HMGET', key, fields)
 end
 
 local function now_ms()
