@@ -36,8 +36,9 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 
 	public EnqueueRequest {
 		QueueName.check(queue);
-		// each awaited condition once: one listed twice is met by one completion
-		after = after.stream().distinct().toList();
+		// each awaited condition once: one listed twice is met by one completion (no
+		// stream for the common empty list: every submit builds a request)
+		after = (after.size() < 2) ? List.copyOf(after) : after.stream().distinct().toList();
 		if (maxRetries < 0) {
 			throw new IllegalArgumentException("maxRetries of task '" + name + "' must be >= 0 but was " + maxRetries);
 		}
