@@ -15,9 +15,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The completing worker's part of flows: before acking a task that other tasks run after,
- * mark its (name, bizId) met and release the tasks waiting for it. Marking comes first: a
- * crash before the ack runs the task again (at least once), and the waiters, owed in
- * Redis from the mark on, are released by the sweep.
+ * mark its (name, bizId) met and release the tasks waiting for it (one batch; the sweeper
+ * releases the rest, in batches). Marking comes first: a crash before the ack runs the
+ * task again (at least once), and the waiters, owed in Redis from the mark on, are
+ * released by the sweep.
  */
 public final class FlowCompletion implements SuccessHook {
 
@@ -93,8 +94,9 @@ public final class FlowCompletion implements SuccessHook {
 		}
 		EnqueueRequest.Awaited condition = EnqueueRequest.Awaited.task(delivery.queue(), delivery.name(), bizId);
 		var owed = this.store.done(delivery.queue(), condition.condition(), this.rules.remember(definition));
-		if (!owed.isEmpty()) {
-			this.releases.carryOut(delivery.queue(), owed);
+		if (!owed.isEmpty() && this.releases.carryOut(delivery.queue(), owed, false)) {
+			// more waiters than one batch: the sweeper moves and releases the rest
+			this.store.drainsLeft(delivery.queue());
 		}
 	}
 

@@ -1,19 +1,23 @@
 package io.github.asynctask.flow;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.github.asynctask.QueueName;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.OwedEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out owed releases of one queue ({@code <condition>\n<queue>\n<id>}): each is
- * released in the waiting task's slot (idempotent), then all that were carried out, or
- * that are unreadable and dropped with a warning, are settled in one call. One that fails
- * stays owed for the sweep.
+ * Carries out owed releases of one queue ({@link OwedEntry}): each is released in the
+ * waiting task's slot (idempotent), then all that were carried out, or that are
+ * unreadable and dropped with a warning, are settled in one call. One that fails stays
+ * owed for the sweep. A drain entry (waiters of a met condition still to move) is either
+ * worked off by one batch or left for the sweeper, as the caller says.
  */
 final class FlowReleases {
 
@@ -26,32 +30,69 @@ final class FlowReleases {
 	}
 
 	/**
-	 * @return how many waiting tasks went to pending
+	 * @param drain whether to move one batch of each drain entry's waiters and release
+	 * them too (the sweeper), or to leave drain entries alone (the completing worker)
+	 * @return whether drain entries are left: the caller carries on later
 	 */
-	int carryOut(String queue, List<String> entries) {
+	boolean carryOut(String queue, List<String> entries, boolean drain) {
 		List<String> settled = new ArrayList<>(entries.size());
-		int released = 0;
-		for (String entry : entries) {
-			String[] parts = entry.split(FlowStore.SEPARATOR, -1);
-			if (parts.length != 3 || parts[0].isEmpty() || parts[2].isEmpty() || !QueueName.isValid(parts[1])) {
+		Map<String, List<OwedEntry>> byQueue = new LinkedHashMap<>();
+		List<String> drains = new ArrayList<>();
+		for (String raw : entries) {
+			OwedEntry entry = OwedEntry.parse(raw);
+			if (entry == null || !EnqueueRequest.Awaited.isCondition(entry.condition())
+					|| (!entry.isDrain() && !QueueName.isValid(entry.queue()))) {
 				logger.warn("Dropped an unreadable entry of the waiting tasks owed a release by queue '{}': '{}'",
-						queue, abbreviate(entry));
-				settled.add(entry);
-				continue;
+						queue, abbreviate(raw));
+				settled.add(raw);
 			}
-			try {
-				if (this.store.release(parts[1], parts[2], new EnqueueRequest.Awaited(queue, parts[0])) == 1) {
-					released++;
-				}
-				settled.add(entry);
+			else if (entry.isDrain()) {
+				drains.add(entry.condition());
 			}
-			catch (RuntimeException ex) {
-				logger.warn("Could not release task {} of queue '{}' (waiting for {}): {}; the sweep retries it",
-						parts[2], parts[1], parts[0], ex.toString());
+			else {
+				byQueue.computeIfAbsent(entry.queue(), (name) -> new ArrayList<>()).add(entry);
 			}
 		}
+		byQueue.forEach((waiters, owed) -> settled.addAll(release(queue, waiters, owed)));
 		this.store.settle(queue, settled);
-		return released;
+		boolean left = false;
+		for (String condition : drains) {
+			left |= !drain || drainOnce(queue, condition);
+		}
+		return left;
+	}
+
+	/**
+	 * Moves and releases one batch of a met condition's waiters; true when more are left.
+	 */
+	private boolean drainOnce(String queue, String condition) {
+		try {
+			return carryOut(queue, this.store.drain(queue, condition), false);
+		}
+		catch (RuntimeException ex) {
+			logger.warn(
+					"Could not move the tasks waiting for {} in queue '{}' to their releases: {}; the sweep retries",
+					condition, queue, ex.toString());
+			return false;
+		}
+	}
+
+	/**
+	 * Releases owed by {@code queue} to tasks of {@code waiters}: the entries carried
+	 * out.
+	 */
+	private List<String> release(String queue, String waiters, List<OwedEntry> owed) {
+		try {
+			this.store.releaseAll(waiters, owed.stream()
+				.map((entry) -> new FlowStore.Release(entry.id(), new EnqueueRequest.Awaited(queue, entry.condition())))
+				.toList());
+			return owed.stream().map(OwedEntry::raw).toList();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not release {} task(s) of queue '{}' waiting for tasks of queue '{}': {}; the sweep "
+					+ "retries them", owed.size(), waiters, queue, ex.toString());
+			return List.of();
+		}
 	}
 
 	private static String abbreviate(String text) {

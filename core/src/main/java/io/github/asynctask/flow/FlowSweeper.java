@@ -23,17 +23,20 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Finishes what crashes interrupted, per served queue and on its own thread: waiting
- * tasks at their first check are registered again (a submit cut short) and those past
- * their deadline go dead; releases owed longer than a grace (a completing worker that
- * died) are carried out. Both steps are idempotent, so instances sweeping the same queue
- * at once do no harm. Each run reads only due entries. Queues that no {@code after} rule
- * names are swept less often while they have nothing to do ({@link SweepPacing}).
+ * tasks at each check are registered again and released for what is met (a submit cut
+ * short, a registration lost); those past their deadline that this does not release go
+ * dead, and their registrations are forgotten, as are those of deleted tasks; releases
+ * owed longer than a grace (a completing worker that died) are carried out, and the
+ * waiters of a met condition are moved to them in batches. Every step is idempotent, so
+ * instances sweeping the same queue at once do no harm. Each run reads only due entries.
+ * Queues that no {@code after} rule names are swept less often while they have nothing to
+ * do ({@link SweepPacing}).
  */
 public final class FlowSweeper implements SmartLifecycle {
 
 	private static final Logger logger = LoggerFactory.getLogger(FlowSweeper.class);
 
-	private static final int BATCH = 100;
+	private static final int BATCH = FlowStore.BATCH;
 
 	/**
 	 * A queue that no {@code after} rule names and whose sweeps find nothing is swept at
@@ -99,8 +102,9 @@ public final class FlowSweeper implements SmartLifecycle {
 	}
 
 	/**
-	 * A completion in {@code queue} left releases owed (per-call {@code after}): carry
-	 * them out now on the sweeper's thread rather than after the next interval.
+	 * A completion in {@code queue} left releases owed (per-call {@code after}, or more
+	 * waiters than one batch): carry them out now on the sweeper's thread rather than
+	 * after the next interval.
 	 */
 	public void owedIn(String queue) {
 		if (!this.owedIn.contains(queue)) {
@@ -112,8 +116,9 @@ public final class FlowSweeper implements SmartLifecycle {
 	void releaseOwed(String queue) {
 		try {
 			List<String> owed = this.store.owed(queue, Duration.ZERO, BATCH);
-			if (!owed.isEmpty()) {
-				this.releases.carryOut(queue, owed);
+			if (carryOut(queue, owed)) {
+				// the next batch after the other queues' due sweeps
+				owedIn(queue);
 			}
 		}
 		catch (RuntimeException ex) {
@@ -121,6 +126,14 @@ public final class FlowSweeper implements SmartLifecycle {
 					"Releasing the tasks waiting for completed tasks of queue '{}' failed: {}; the sweep " + "retries",
 					queue, ex.toString());
 		}
+	}
+
+	/**
+	 * Carry out owed entries of {@code queue}, one batch of each drain among them.
+	 * @return whether more are left: drains not finished, or as many entries as asked
+	 */
+	private boolean carryOut(String queue, List<String> owed) {
+		return !owed.isEmpty() && (this.releases.carryOut(queue, owed, true) || owed.size() >= BATCH);
 	}
 
 	/** One sweep of every served queue (the loop's body; tests call it directly). */
@@ -167,19 +180,47 @@ public final class FlowSweeper implements SmartLifecycle {
 
 	private boolean sweep(String queue) {
 		DueWaits due = this.store.due(queue, BATCH);
-		if (due.dead() > 0) {
-			logger.info("{} waiting task(s) of queue '{}' went to dead (wait timeout or unreadable data)", due.dead(),
-					queue);
-		}
+		int dead = due.dead();
 		for (DueWaits.Check check : due.checks()) {
-			this.store.watchAll(queue, check.id(), left(queue, check));
+			if (check(queue, check)) {
+				dead++;
+			}
+		}
+		if (dead > 0) {
+			logger.info("{} waiting task(s) of queue '{}' went to dead (wait timeout or unreadable data)", dead, queue);
 		}
 		List<String> owed = this.store.owed(queue, this.grace, BATCH);
 		if (!owed.isEmpty()) {
 			logger.info("Carrying out {} release(s) owed by completed tasks of queue '{}'", owed.size(), queue);
-			this.releases.carryOut(queue, owed);
+			if (carryOut(queue, owed)) {
+				owedIn(queue);
+			}
 		}
-		return due.dead() > 0 || !due.checks().isEmpty() || !owed.isEmpty();
+		return dead > 0 || !due.checks().isEmpty() || !owed.isEmpty();
+	}
+
+	/**
+	 * Registers a due waiting task again and releases it for what is met; one past its
+	 * deadline that this did not release goes dead, and an ended one's registrations are
+	 * forgotten.
+	 * @return whether it went to dead
+	 */
+	private boolean check(String queue, DueWaits.Check check) {
+		List<EnqueueRequest.Awaited> after = left(queue, check);
+		Duration waitLeft = Duration.ofMillis(Math.max(0, check.millisLeft()));
+		boolean dead = switch (check.kind()) {
+			case WAITING -> {
+				this.store.watchAll(queue, check.id(), after, waitLeft);
+				yield false;
+			}
+			case EXPIRED ->
+				!this.store.watchAll(queue, check.id(), after, waitLeft) && this.store.expire(queue, check.id());
+			case GONE -> false;
+		};
+		if (dead || check.kind() == DueWaits.Kind.GONE) {
+			after.forEach((awaited) -> this.store.unwatch(awaited, queue, check.id()));
+		}
+		return dead;
 	}
 
 	/** What a waiting task still waits for; unreadable pairs dropped with a warning. */
@@ -200,7 +241,7 @@ public final class FlowSweeper implements SmartLifecycle {
 		for (int i = 0; i + 1 < pairs.size(); i += 2) {
 			String owner = pairs.get(i).isString() ? pairs.get(i).asString() : "";
 			String condition = pairs.get(i + 1).isString() ? pairs.get(i + 1).asString() : "";
-			if (!QueueName.isValid(owner) || condition.isEmpty()) {
+			if (!QueueName.isValid(owner) || !EnqueueRequest.Awaited.isCondition(condition)) {
 				logger.warn("Dropped an unreadable entry of what task {} of queue '{}' waits for: {}, {}", check.id(),
 						queue, pairs.get(i), pairs.get(i + 1));
 				continue;
@@ -216,6 +257,7 @@ public final class FlowSweeper implements SmartLifecycle {
 			return;
 		}
 		this.running = true;
+		this.store.onDrainsLeft(this::owedIn);
 		Thread thread = new Thread(this::loop, "asynctask-flows");
 		thread.setDaemon(true);
 		this.thread = thread;

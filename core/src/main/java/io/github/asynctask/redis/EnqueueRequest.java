@@ -36,7 +36,9 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 
 	public EnqueueRequest {
 		QueueName.check(queue);
-		after = List.copyOf(after);
+		// each awaited condition once: one listed twice is met by one completion (no
+		// stream for the common empty list: every submit builds a request)
+		after = (after.size() < 2) ? List.copyOf(after) : after.stream().distinct().toList();
 		if (maxRetries < 0 || maxRetries > StoredNumbers.MAX_RETRIES) {
 			throw new IllegalArgumentException("maxRetries of task '" + name + "' must be within 0.."
 					+ StoredNumbers.MAX_RETRIES + " but was " + maxRetries);
@@ -58,16 +60,33 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 	 * One condition a waiting task waits for: met in {@code queue}'s slot.
 	 *
 	 * @param queue the queue of the awaited task
-	 * @param condition {@code b:<bizKey>} for a task name and bizId
+	 * @param condition {@code b:<bizKey>} for a task name and bizId, {@code i:<task id>}
+	 * for a task id
 	 */
 	public record Awaited(String queue, String condition) {
 
 		public Awaited {
 			QueueName.check(queue);
+			if (!isCondition(condition)) {
+				throw new IllegalArgumentException("A task cannot wait for '" + condition + "' in queue '" + queue
+						+ "': a condition is 'b:<name length>:<name>:<bizId>' or 'i:<task id>'");
+			}
+		}
+
+		/**
+		 * Whether {@code condition} is one a task can wait for: {@code b:} or {@code i:}
+		 * and something after it.
+		 */
+		public static boolean isCondition(String condition) {
+			return condition.length() > 2 && (condition.startsWith("b:") || condition.startsWith("i:"));
 		}
 
 		/** The condition met when task {@code taskId} of {@code queue} completes. */
 		public static Awaited id(String queue, String taskId) {
+			if (taskId.isEmpty()) {
+				throw new IllegalArgumentException(
+						"A task cannot run after an empty task id (queue '" + queue + "'): pass the id of a task");
+			}
 			return new Awaited(queue, "i:" + taskId);
 		}
 

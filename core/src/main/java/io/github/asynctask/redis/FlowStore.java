@@ -3,6 +3,7 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,11 +12,14 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 /**
  * The Redis side of flows ("run after"), one script per step, each in one queue's slot:
  * park a waiting task ({@code flow_wait.lua}), register it with an awaited condition or
- * find that condition met ({@code flow_watch.lua}), mark a condition met and collect the
- * waiters it owes a release ({@code flow_done.lua}), cross a condition off a waiting task
- * ({@code flow_release.lua}, idempotent), forget carried-out releases
- * ({@code flow_settle.lua}), and the two sweeps ({@code flow_due.lua},
- * {@code flow_owed.lua}). What the steps mean together lives in {@code flow/}.
+ * find that condition met ({@code flow_watch.lua}, one set per condition), mark a
+ * condition met and collect a batch of the waiters it owes a release
+ * ({@code flow_done.lua}, the rest in batches by {@code flow_drain.lua}), cross a
+ * condition off a waiting task ({@code flow_release.lua}, idempotent), forget carried-out
+ * releases ({@code flow_settle.lua}), the two sweeps ({@code flow_due.lua},
+ * {@code flow_owed.lua}), and the end of a wait that timed out ({@code flow_expire.lua})
+ * or was deleted ({@code flow_unwatch.lua}). Owed entries are {@link OwedEntry} JSON
+ * arrays. What the steps mean together lives in {@code flow/}.
  * <p>
  * Not final only so that a test can stand between two steps (the reliability suite halts
  * a worker JVM right after {@link #done}); an application has no reason to extend it.
@@ -34,6 +38,12 @@ public class FlowStore {
 
 	static final LuaScript SETTLE = LuaScript.load("flow_settle");
 
+	static final LuaScript DRAIN = LuaScript.load("flow_drain");
+
+	static final LuaScript UNWATCH = LuaScript.load("flow_unwatch");
+
+	static final LuaScript EXPIRE = LuaScript.load("flow_expire");
+
 	static final LuaScript DUE = LuaScript.load("flow_due");
 
 	static final LuaScript OWED = LuaScript.load("flow_owed");
@@ -44,12 +54,40 @@ public class FlowStore {
 
 	static final LuaScript DETAILS = LuaScript.load("flow_details");
 
-	/** Separates the parts of a waiter ref and of an owed entry. */
+	/**
+	 * Separates the queue and the id in the messages of the results channel (a queue name
+	 * holds no newline; the id is the rest).
+	 */
 	public static final String SEPARATOR = "\n";
+
+	/** Most waiters moved to the owed releases per call, and most entries per sweep. */
+	public static final int BATCH = 100;
+
+	/**
+	 * Most waiting tasks released per call: about 1 ms of Redis time on an idle core, so
+	 * a call stays far below 10 ms even when Redis shares its CPU.
+	 */
+	static final int RELEASES_PER_CALL = 25;
+
+	/** How much longer than its waiter's wait a registration is kept. */
+	static final Duration KEEP_MARGIN = Duration.ofHours(1);
+
+	/** Least time between two checks of a waiting task (its first check too). */
+	static final Duration CHECK_LEAST = Duration.ofSeconds(30);
+
+	/**
+	 * Most time between two checks of a waiting task: a lost registration is repaired
+	 * within as long as the task has waited, at most this.
+	 */
+	static final Duration CHECK_MOST = Duration.ofHours(1);
 
 	private final ScriptRunner runner;
 
 	private final RedisKeys keys;
+
+	/** Told the awaited queue when waiters of a met condition are left to move. */
+	private volatile Consumer<String> drainsLeft = (queue) -> {
+	};
 
 	public FlowStore(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration replyTimeout) {
 		this(new ScriptRunner(connectionFactory, replyTimeout), keys);
@@ -58,6 +96,19 @@ public class FlowStore {
 	FlowStore(ScriptRunner runner, RedisKeys keys) {
 		this.runner = runner;
 		this.keys = keys;
+	}
+
+	/**
+	 * Be told the queue each time a completion left waiters of a met condition to be
+	 * moved in further batches; the sweeper then carries on at once.
+	 */
+	public void onDrainsLeft(Consumer<String> listener) {
+		this.drainsLeft = listener;
+	}
+
+	/** A completion in {@code queue} left waiters to move: tell the listener. */
+	public void drainsLeft(String queue) {
+		this.drainsLeft.accept(queue);
 	}
 
 	/** What registering a waiter with a condition found. */
@@ -69,7 +120,9 @@ public class FlowStore {
 		/** Registered: the completing worker releases it. */
 		REGISTERED,
 
-		/** Registered, and an unreadable waiter list in Redis was replaced. */
+		/**
+		 * Registered, and a key of another type in the waiter set's place was replaced.
+		 */
 		REPLACED_UNREADABLE
 
 	}
@@ -104,27 +157,40 @@ public class FlowStore {
 		};
 	}
 
-	/** Register waiting task {@code id} of {@code queue} with a condition. */
-	public Watch watch(EnqueueRequest.Awaited awaited, String queue, String id) {
+	/**
+	 * Register waiting task {@code id} of {@code queue} with a condition.
+	 * @param waitLeft how long the task may still wait: the registration is kept that
+	 * long and {@link #KEEP_MARGIN} more
+	 */
+	public Watch watch(EnqueueRequest.Awaited awaited, String queue, String id, Duration waitLeft) {
 		String owner = awaited.queue();
-		long code = Replies
-			.single(this.runner.run(
-					WATCH, owner, List.of(this.keys.flowWatchers(owner), this.keys.flowMet(owner),
-							this.keys.tasks(owner), this.keys.done(owner)),
-					List.of(awaited.condition(), queue + SEPARATOR + id)));
+		long keep = Math.max(0, waitLeft.toMillis()) + KEEP_MARGIN.toMillis();
+		long code = Replies.single(this.runner.run(WATCH, owner,
+				List.of(this.keys.flowWaiters(owner, awaited.condition()), this.keys.flowWatchers(owner),
+						this.keys.flowMet(owner), this.keys.tasks(owner), this.keys.done(owner)),
+				List.of(awaited.condition(), queue, id, Long.toString(keep))));
 		return (code == 1) ? Watch.MET : (code == 2) ? Watch.REPLACED_UNREADABLE : Watch.REGISTERED;
+	}
+
+	/** Forget the registration of waiting task {@code id} of {@code queue} (it ended). */
+	public void unwatch(EnqueueRequest.Awaited awaited, String queue, String id) {
+		String owner = awaited.queue();
+		this.runner.run(UNWATCH, owner,
+				List.of(this.keys.flowWaiters(owner, awaited.condition()), this.keys.flowWatchers(owner)),
+				List.of(awaited.condition(), queue, id));
 	}
 
 	/**
 	 * Register waiting task {@code id} of {@code queue} with every condition and release
-	 * it for those met; an unreadable waiter list found on the way is replaced, with a
+	 * it for those met; a key of another type in a waiter set's place is replaced, with a
 	 * warning.
+	 * @param waitLeft how long the task may still wait
 	 * @return whether this call released it to pending
 	 */
-	public boolean watchAll(String queue, String id, List<EnqueueRequest.Awaited> after) {
+	public boolean watchAll(String queue, String id, List<EnqueueRequest.Awaited> after, Duration waitLeft) {
 		boolean released = false;
 		for (EnqueueRequest.Awaited awaited : after) {
-			Watch watch = watch(awaited, queue, id);
+			Watch watch = watch(awaited, queue, id, waitLeft);
 			if (watch == Watch.REPLACED_UNREADABLE) {
 				logger.warn(
 						"Dropped an unreadable list of tasks waiting for {} in queue '{}' (found while "
@@ -140,13 +206,30 @@ public class FlowStore {
 
 	/**
 	 * Mark a condition of {@code queue} met for {@code remember}.
-	 * @return the owed entries ({@code <condition>\n<queue>\n<id>}) it added
+	 * @return the owed entries ({@link OwedEntry}) it added, at most {@link #BATCH}
+	 * releases and, when more waiters are left, the drain entry last
 	 */
 	public List<String> done(String queue, String condition, Duration remember) {
 		List<?> reply = Replies.list(this.runner.run(DONE, queue,
-				List.of(this.keys.flowWatchers(queue), this.keys.flowMet(queue), this.keys.flowOwed(queue)),
-				List.of(condition, Long.toString(Math.max(1, remember.toMillis())))));
+				List.of(this.keys.flowWaiters(queue, condition), this.keys.flowMet(queue), this.keys.flowOwed(queue),
+						this.keys.flowWatchers(queue)),
+				List.of(condition, Long.toString(Math.max(1, remember.toMillis())), Integer.toString(BATCH))));
 		return strings(reply, 0);
+	}
+
+	/**
+	 * Move the next {@link #BATCH} waiters of a met condition of {@code queue} to the
+	 * owed releases.
+	 * @return the owed entries it added, the drain entry last when more waiters are left
+	 */
+	public List<String> drain(String queue, String condition) {
+		return strings(
+				Replies.list(
+						this.runner.run(DRAIN, queue,
+								List.of(this.keys.flowWaiters(queue, condition), this.keys.flowOwed(queue),
+										this.keys.flowWatchers(queue)),
+								List.of(condition, Integer.toString(BATCH)))),
+				0);
 	}
 
 	/**
@@ -154,10 +237,33 @@ public class FlowStore {
 	 * @return 1 released to pending, 2 crossed off, 0 nothing to do, -1 unreadable
 	 */
 	public int release(String queue, String id, EnqueueRequest.Awaited awaited) {
-		return (int) Replies.single(this.runner.run(RELEASE, queue,
-				List.of(this.keys.tasks(queue), this.keys.payloads(queue), this.keys.waiting(queue),
-						this.keys.waitData(queue), this.keys.pending(queue), this.keys.wake(queue)),
-				List.of(id, awaited.queue(), awaited.condition())));
+		return releaseAll(queue, List.of(new Release(id, awaited))).get(0);
+	}
+
+	/**
+	 * Cross met conditions off waiting tasks of {@code queue}, {@link #RELEASES_PER_CALL}
+	 * per call.
+	 * @return per release, in order, what {@link #release} returns
+	 */
+	public List<Integer> releaseAll(String queue, List<Release> releases) {
+		List<String> keys = List.of(this.keys.tasks(queue), this.keys.payloads(queue), this.keys.waiting(queue),
+				this.keys.waitData(queue), this.keys.pending(queue), this.keys.wake(queue));
+		List<Integer> codes = new ArrayList<>(releases.size());
+		for (int from = 0; from < releases.size(); from += RELEASES_PER_CALL) {
+			List<String> args = new ArrayList<>(3 * RELEASES_PER_CALL);
+			releases.subList(from, Math.min(releases.size(), from + RELEASES_PER_CALL)).forEach((release) -> {
+				args.add(release.id());
+				args.add(release.awaited().queue());
+				args.add(release.awaited().condition());
+			});
+			Replies.list(this.runner.run(RELEASE, queue, keys, args))
+				.forEach((code) -> codes.add((int) Replies.number(code)));
+		}
+		return codes;
+	}
+
+	/** A met condition to cross off waiting task {@code id}. */
+	public record Release(String id, EnqueueRequest.Awaited awaited) {
 	}
 
 	/** Forget owed entries of {@code queue} that were carried out. */
@@ -174,20 +280,36 @@ public class FlowStore {
 	}
 
 	/**
-	 * Sweep the waiting tasks of {@code queue} whose check time came.
-	 * @return how many went to dead, and the others with the JSON array of what they
+	 * Sweep the waiting tasks of {@code queue} whose check time came; each one's next
+	 * check comes after as long as it has waited, between {@link #CHECK_LEAST} and
+	 * {@link #CHECK_MOST}, and at its deadline at the latest.
+	 * @return how many went to dead (unreadable data), and the others with what they
 	 * still wait for
 	 */
 	public DueWaits due(String queue, int limit) {
-		List<?> reply = Replies.list(this.runner.run(DUE, queue, List.of(this.keys.tasks(queue),
-				this.keys.payloads(queue), this.keys.waiting(queue), this.keys.waitData(queue), this.keys.dead(queue)),
-				List.of(Integer.toString(limit))));
-		List<String> rest = strings(reply, 1);
-		List<DueWaits.Check> checks = new ArrayList<>(rest.size() / 2);
-		for (int i = 0; i + 1 < rest.size(); i += 2) {
-			checks.add(new DueWaits.Check(rest.get(i), rest.get(i + 1)));
+		List<?> reply = Replies.list(this.runner.run(DUE, queue,
+				List.of(this.keys.tasks(queue), this.keys.payloads(queue), this.keys.waiting(queue),
+						this.keys.waitData(queue), this.keys.dead(queue)),
+				List.of(Integer.toString(limit), millis(CHECK_LEAST), millis(CHECK_MOST))));
+		List<DueWaits.Check> checks = new ArrayList<>((reply.size() - 1) / 4);
+		for (int i = 1; i + 3 < reply.size(); i += 4) {
+			String kind = Replies.string(reply.get(i + 1));
+			checks.add(new DueWaits.Check(Replies.string(reply.get(i)),
+					kind.equals("x") ? DueWaits.Kind.EXPIRED
+							: kind.equals("g") ? DueWaits.Kind.GONE : DueWaits.Kind.WAITING,
+					Replies.string(reply.get(i + 2)), Replies.number(reply.get(i + 3))));
 		}
 		return new DueWaits((int) Replies.number(reply.get(0)), checks);
+	}
+
+	/**
+	 * Move waiting task {@code id} of {@code queue} to dead if its wait deadline passed
+	 * and it still waits.
+	 * @return whether it went to dead
+	 */
+	public boolean expire(String queue, String id) {
+		return Replies.single(this.runner.run(EXPIRE, queue, List.of(this.keys.tasks(queue), this.keys.payloads(queue),
+				this.keys.waiting(queue), this.keys.waitData(queue), this.keys.dead(queue)), List.of(id))) == 1;
 	}
 
 	/** Keep the result of task {@code id} for {@code retention} and announce it. */

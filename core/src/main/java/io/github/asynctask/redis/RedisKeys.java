@@ -32,7 +32,8 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:{q}:u:&lt;name length&gt;:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
  * &lt;prefix&gt;:{q}:waiting    ZSET   waiting id -> next check (ms)       (flows)
  * &lt;prefix&gt;:{q}:wait       HASH   waiting id -> what it waits for     (flows)
- * &lt;prefix&gt;:{q}:fw         HASH   condition -> waiter refs            (flows)
+ * &lt;prefix&gt;:{q}:fw:&lt;condition&gt; SET waiter refs ["queue","id"] (PX its longest wait)  (flows)
+ * &lt;prefix&gt;:{q}:fwi        ZSET   condition "i:&lt;id&gt;" with waiters -> kept until (flows)
  * &lt;prefix&gt;:{q}:fdone      ZSET   condition met -> remembered until   (flows)
  * &lt;prefix&gt;:{q}:frel       ZSET   owed release -> owed since          (flows)
  * &lt;prefix&gt;:{q}:wake       LIST   at most one wake-up token: pending went from empty to
@@ -174,10 +175,16 @@ public final class RedisKeys {
 	}
 
 	/**
-	 * Flows: waiting tasks registered per awaited condition (condition -> waiter refs).
+	 * Flows: the conditions {@code i:<task id>} of the queue that waiting tasks are
+	 * registered with (condition -> kept until), read by the completion script.
 	 */
 	public String flowWatchers(String queue) {
-		return queueKey(queue, "fw");
+		return queueKey(queue, "fwi");
+	}
+
+	/** Flows: the waiting tasks registered with one condition of the queue. */
+	public String flowWaiters(String queue, String condition) {
+		return queueKey(queue, "fw:" + condition);
 	}
 
 	/** Flows: awaited conditions met, by how long they are remembered. */

@@ -1,7 +1,5 @@
 package io.github.asynctask.redis;
 
-import java.time.Duration;
-
 import io.github.asynctask.redis.EnqueueResult.Outcome;
 
 /**
@@ -13,9 +11,6 @@ import io.github.asynctask.redis.EnqueueResult.Outcome;
  */
 final class WaitingEnqueue {
 
-	/** When the sweep first registers a parked task again (a crashed submit's repair). */
-	static final Duration FIRST_CHECK = Duration.ofSeconds(30);
-
 	private final FlowStore store;
 
 	WaitingEnqueue(FlowStore store) {
@@ -23,11 +18,11 @@ final class WaitingEnqueue {
 	}
 
 	EnqueueResult enqueue(EnqueueRequest request, String uniqueKey) {
-		EnqueueResult parked = this.store.park(request, uniqueKey, FIRST_CHECK);
+		EnqueueResult parked = this.store.park(request, uniqueKey, FlowStore.CHECK_LEAST);
 		if (parked.outcome() == Outcome.DUPLICATE) {
 			return parked;
 		}
-		boolean released = this.store.watchAll(request.queue(), request.id(), request.after());
+		boolean released = this.store.watchAll(request.queue(), request.id(), request.after(), request.waitTimeout());
 		if (parked.outcome() == Outcome.ALREADY_EXISTS) {
 			return parked;
 		}

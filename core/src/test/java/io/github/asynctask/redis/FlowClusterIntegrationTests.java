@@ -147,11 +147,11 @@ class FlowClusterIntegrationTests {
 		try (var connection = connectionFactory.getClusterConnection()) {
 			connection.zSetCommands()
 				.zAdd(new RedisKeys("asynctask").flowOwed(payments).getBytes(), 0, "garbage".getBytes());
-			// an unreadable waiter list for another condition
-			connection.hashCommands()
-				.hSet(new RedisKeys("asynctask").flowWatchers(payments).getBytes(),
-						EnqueueRequest.Awaited.task(payments, "order.pay", "o-3").condition().getBytes(),
-						"{not json".getBytes());
+			// a key of another type where the waiters of another condition live
+			connection.stringCommands()
+				.set(new RedisKeys("asynctask")
+					.flowWaiters(payments, EnqueueRequest.Awaited.task(payments, "order.pay", "o-3").condition())
+					.getBytes(), "{not json".getBytes());
 		}
 		store.done(payments, condition, Duration.ofMinutes(5));
 		new FlowSweeper(store, () -> List.of(payments), Duration.ofSeconds(1), Duration.ZERO).sweepOnce();

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.OwedEntry;
 import io.github.asynctask.redis.RedisKeys;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -43,7 +44,11 @@ final class HaltAfterFlowMark extends FlowStore {
 	public List<String> done(String queue, String condition, Duration remember) {
 		List<String> owed = super.done(queue, condition, remember);
 		if (this.armed && !owed.isEmpty() && this.marks.incrementAndGet() == this.every) {
-			Object[] waiters = owed.stream().map((entry) -> entry.substring(entry.lastIndexOf('\n') + 1)).toArray();
+			Object[] waiters = owed.stream()
+				.map(OwedEntry::parse)
+				.filter((entry) -> entry != null && !entry.isDrain())
+				.map(OwedEntry::id)
+				.toArray();
 			this.ledger.record("HALT", waiters);
 			Runtime.getRuntime().halt(98);
 		}

@@ -11,7 +11,7 @@
   KEYS[4] <prefix>:{q}:completed  zset, id -> expires at (ms)
   KEYS[5] <prefix>:{q}:p          payloads hash
   KEYS[6] <prefix>:{q}:done       zset, id -> completed at (ms), for the completed-ids window
-  KEYS[7] <prefix>:{q}:fw         hash, flows: condition "i:<id>" -> waiter refs (optional)
+  KEYS[7] <prefix>:{q}:fwi        zset, flows: conditions "i:<id>" with waiters (optional)
   KEYS[8] <prefix>:{q}:frel       zset, flows: owed releases (optional, with KEYS[7])
   ARGV[1] completed retention in ms (0: drop at once)
   ARGV[2] completed-ids window in ms (0: remember none)
@@ -19,8 +19,9 @@
   Reply: one code per pair, in order: 1 applied, 0 stale (success remembered),
          -1 no readable data for the id; 2 and 3 as 1 and 0, and tasks waiting for this
          one (flows, per-call after) were moved to the owed releases
-  A task with waiters registered by id (flows) has them moved to the owed releases when its
-  body succeeded (applied or stale): the caller releases them in their own slots.
+  A task with waiters registered by id (flows) gets the drain entry ["i:<id>"] in the owed
+  releases when its body succeeded (applied or stale): the caller moves its waiters there in
+  batches (flow_drain.lua) and releases them in their own slots.
   With no retention a current delivery's data is deleted unread: its body ran, so even
   data damaged since the fetch has nothing left to tell.
 ]]
@@ -92,28 +93,22 @@ for _, n in ipairs(rest) do
   codes[n] = complete_one(ARGV[1 + 2 * n], ARGV[2 + 2 * n])
 end
 
--- Tasks whose body succeeded (applied or stale) that others wait for (flows): moved to the
--- owed releases, code + 2; the caller releases them in their own slots. One HMGET per call,
--- none while no task of the queue is waited for (the hash then does not exist).
+-- Tasks whose body succeeded (applied or stale) that others wait for (flows): their drain
+-- entries go to the owed releases, code + 2; the caller moves the waiters there in batches
+-- and releases them in their own slots. One ZMSCORE per call, none while no task of the
+-- queue is waited for by id (the index then does not exist).
 if watchers and #codes > 0 and redis.call('EXISTS', watchers) == 1 then
   local conditions = {}
   for n = 1, #codes do
     conditions[n] = 'i:' .. ARGV[1 + 2 * n]
   end
-  local raws = hmget_all(watchers, conditions)
+  local found = read_all('ZMSCORE', watchers, conditions)
   local released = {}
-  for n, raw in ipairs(raws) do
-    if raw and (codes[n] == 1 or codes[n] == 0) and not released[conditions[n]] then
+  for n = 1, #codes do
+    if found[n] and (codes[n] == 1 or codes[n] == 0) and not released[conditions[n]] then
       released[conditions[n]] = true
-      local ok, refs = pcall(cjson.decode, raw)
-      if ok and type(refs) == 'table' then
-        for _, ref in ipairs(refs) do
-          if type(ref) == 'string' then
-            redis.call('ZADD', owed, 'NX', now, conditions[n] .. '\n' .. ref)
-          end
-        end
-      end
-      redis.call('HDEL', watchers, conditions[n])
+      redis.call('ZADD', owed, 'NX', now, cjson.encode({ conditions[n] }))
+      redis.call('ZREM', watchers, conditions[n])
       codes[n] = codes[n] + 2
     end
   end

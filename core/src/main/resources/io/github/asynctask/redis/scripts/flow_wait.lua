@@ -4,7 +4,8 @@
   time in the waiting set. The caller then registers it with every awaited condition
   (flow_watch.lua, in the awaited task's slot) and releases it for each one already met
   (flow_release.lua); the first check (flow_due.lua) repeats the registration, so a caller
-  that crashed in between strands nothing. With a bizId the dedup key is claimed in the same
+  that crashed in between strands nothing. A pair listed twice is kept once. Every argument
+  is checked before the first write. With a bizId the dedup key is claimed in the same
   script, as enqueue.lua does; re-sending an id that exists or completed changes nothing.
 
   KEYS[1] <prefix>:{q}:t          tasks hash (meta)
@@ -22,7 +23,8 @@
   ARGV[5] dedup ttl in ms (0: no dedup)
   ARGV[6] wait timeout in ms (> 0)
   ARGV[7] first check after ms (> 0)
-  ARGV[8..] the awaited conditions as queue, condition pairs (at least one pair)
+  ARGV[8..] the awaited conditions as queue, condition pairs (at least one pair): a queue
+          name and "b:<len>:<name>:<bizId>" or "i:<task id>"
   Reply: { code, id }: 4 waiting, 0 duplicate (id: the holder), 3 already exists
 ]]
 local tasks, payloads, waiting, wait, unique, done = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
@@ -36,6 +38,23 @@ end
 if #ARGV < 9 or (#ARGV - 7) % 2 ~= 0 then
   return redis.error_reply('flow_wait: ARGV[8..] must be queue, condition pairs, at least one')
 end
+-- each pair once (a pair's JSON as the table key: no user string is joined on a separator)
+local conditions, seen = {}, {}
+for i = 8, #ARGV, 2 do
+  if ARGV[i] == '' then
+    return redis.error_reply('flow_wait: ARGV[' .. i .. '] must be a queue name, got an empty one')
+  end
+  if not string.match(ARGV[i + 1], '^[bi]:.') then
+    return redis.error_reply('flow_wait: ARGV[' .. (i + 1) .. "] must be a condition 'b:<len>:<name>:<bizId>' or "
+      .. "'i:<task id>', got '" .. string.sub(ARGV[i + 1], 1, 100) .. "'")
+  end
+  local pair = cjson.encode({ ARGV[i], ARGV[i + 1] })
+  if not seen[pair] then
+    seen[pair] = true
+    conditions[#conditions + 1] = ARGV[i]
+    conditions[#conditions + 1] = ARGV[i + 1]
+  end
+end
 if redis.call('HEXISTS', tasks, id) == 1 or redis.call('ZSCORE', done, id) then
   return { 3, id }
 end
@@ -43,10 +62,6 @@ if dedup_ttl > 0 and not redis.call('SET', unique, id, 'NX', 'PX', dedup_ttl) th
   return { 0, redis.call('GET', unique) or '' }
 end
 local now = now_ms()
-local conditions = {}
-for i = 8, #ARGV do
-  conditions[#conditions + 1] = ARGV[i]
-end
 local deadline = now + timeout
 create_task(tasks, payloads, id, with_biz_id({ v = 2, n = name, s = 'w', m = max_retries, c = now }, unique, name),
   payload)

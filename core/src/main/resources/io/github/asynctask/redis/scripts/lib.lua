@@ -47,20 +47,25 @@ local function call_with_all(cmd, key, items)
   end
 end
 
--- HMGET of key for every field, in calls of at most 1000 fields (unpack's limit); the
--- answers in the fields' order (false for a field that is not there).
-local function hmget_all(key, fields)
+-- cmd (HMGET, ZMSCORE) of key for every field, in calls of at most 1000 fields (unpack's
+-- limit); the answers in the fields' order (false for a field that is not there).
+local function read_all(cmd, key, fields)
   if #fields <= 1000 then
-    return redis.call('HMGET', key, unpack(fields))
+    return redis.call(cmd, key, unpack(fields))
   end
   local values = {}
   for i = 1, #fields, 1000 do
-    local part = redis.call('HMGET', key, unpack(fields, i, math.min(i + 999, #fields)))
+    local part = redis.call(cmd, key, unpack(fields, i, math.min(i + 999, #fields)))
     for j = 1, #part do
       values[i + j - 1] = part[j]
     end
   end
   return values
+end
+
+-- HMGET of key for every field (read_all).
+local function hmget_all(key, fields)
+  return read_all('HMGET', key, fields)
 end
 
 local function now_ms()
@@ -669,3 +674,31 @@ end
 local function remember_done(done, id, now, window, retention)
   remember_all_done(done, { id }, now, window, retention)
 end
+
+-- Flows: moves at most batch waiters registered with a met condition (the set waiters, refs
+-- as JSON ["<queue>","<id>"]) to the owed releases (owed, entries as JSON
+-- ["<condition>","<queue>","<id>"], never joined on a separator) and returns the entries.
+-- While the set holds more, the owed releases also hold the drain entry ["<condition>"],
+-- returned last, so a sweep finishes what a crash or a long list left; the call that empties
+-- the set removes it, and the condition from index (task ids with waiters). O(batch).
+local function drain_waiters(waiters, owed, index, condition, batch, now)
+  local out = {}
+  for _, ref in ipairs(redis.call('SPOP', waiters, batch)) do
+    local ok, pair = pcall(cjson.decode, ref)
+    if ok and type(pair) == 'table' and type(pair[1]) == 'string' and type(pair[2]) == 'string' then
+      local entry = cjson.encode({ condition, pair[1], pair[2] })
+      redis.call('ZADD', owed, 'NX', now, entry)
+      out[#out + 1] = entry
+    end
+  end
+  local rest = cjson.encode({ condition })
+  if redis.call('EXISTS', waiters) == 1 then
+    redis.call('ZADD', owed, 'NX', now, rest)
+    out[#out + 1] = rest
+  else
+    redis.call('ZREM', owed, rest)
+    redis.call('ZREM', index, condition)
+  end
+  return out
+end
+
