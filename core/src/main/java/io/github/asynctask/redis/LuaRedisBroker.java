@@ -574,4 +574,9 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		return Long.toString(Math.max(0, duration.toMillis()));
 	}
 
+	@Override
+	public Duration completedIdsWindow() {
+		return this.completedIds;
+	}
+
 }

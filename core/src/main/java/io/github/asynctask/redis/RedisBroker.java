@@ -228,4 +228,30 @@ public interface RedisBroker {
 		throw new UnsupportedOperationException(getClass().getName() + " cannot renew instance numbers");
 	}
 
+	/**
+	 * What one queue (a shard) holds of a task, read-only: the holder of its name and
+	 * bizId, and whether its id is a task there or completed within the completed-ids
+	 * window.
+	 * @param taskName the task's name, or null to look up the id only
+	 * @param bizId the task's bizId, or null for none
+	 */
+	default Placement placed(String queue, String id, @Nullable String taskName, @Nullable String bizId) {
+		return new Placement(null, find(queue, id).isPresent());
+	}
+
+	/**
+	 * Remember that the queue's tasks are placed under {@code count} shards until
+	 * {@code untilMillis} (Unix ms), and read the counts still remembered.
+	 * @param count the count to remember, or 0 to read only
+	 * @return the counts whose time has not run out
+	 */
+	default List<Integer> shardCounts(String queue, int count, long untilMillis) {
+		return List.of();
+	}
+
+	/** How long the id of a completed task is remembered, so a re-send is a no-op. */
+	default Duration completedIdsWindow() {
+		return Duration.ZERO;
+	}
+
 }

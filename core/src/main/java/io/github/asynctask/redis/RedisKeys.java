@@ -27,6 +27,7 @@ import io.github.asynctask.QueueName;
  * &lt;prefix&gt;:{q}:completed  ZSET   id -> expires at (ms)
  * &lt;prefix&gt;:{q}:done       ZSET   id -> completed at (ms), ids completed within the completed-ids window
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
+ * &lt;prefix&gt;:{q}:layouts    ZSET   shard count -> held until (ms): counts a sharded queue's tasks were placed under
  * &lt;prefix&gt;:{q}:fetch:&lt;fetchId&gt; HASH id -> token handed out by one dequeue call (PX lease),
  *                            or STRING "released" once the fetch was handed back (PX lease)
  * &lt;prefix&gt;:{q}:u:&lt;name length&gt;:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
@@ -205,6 +206,14 @@ public final class RedisKeys {
 	/** Flows: what each waiting task of the queue waits for. */
 	public String waitData(String queue) {
 		return queueKey(queue, "wait");
+	}
+
+	/**
+	 * The shard counts a sharded queue's tasks were placed under, by how long a task
+	 * placed under each may still hold a dedup key or a completed id (in shard 0's slot).
+	 */
+	public String layouts(String queue) {
+		return queueKey(queue, "layouts");
 	}
 
 	/**

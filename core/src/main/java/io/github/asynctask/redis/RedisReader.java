@@ -12,6 +12,7 @@ import io.github.asynctask.QueueName;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The read side of the broker: queue sizes, single tasks, pages of a state, known queues.
@@ -52,6 +53,22 @@ abstract class RedisReader {
 				List.of(this.keys.tasks(queue), this.keys.payloads(queue)), List.of(id)));
 		return reply.isEmpty() ? Optional.empty() : Optional
 			.of(StoredTask.parse(id, Replies.string(reply.get(0)), Replies.string(reply.get(1))).toInfo(queue));
+	}
+
+	public Placement placed(String queue, String id, @Nullable String taskName, @Nullable String bizId) {
+		String unique = (bizId != null && taskName != null) ? this.keys.unique(queue, taskName, bizId)
+				: this.keys.noUnique(queue);
+		List<?> reply = Replies.list(this.runner.run(Scripts.PLACED, queue,
+				List.of(this.keys.tasks(queue), this.keys.done(queue), unique), List.of(id)));
+		String holder = Replies.string(reply.get(0));
+		return new Placement(holder.isEmpty() ? null : holder, Replies.number(reply.get(1)) == 1);
+	}
+
+	public List<Integer> shardCounts(String queue, int count, long untilMillis) {
+		List<String> args = (count > 0) ? List.of(Integer.toString(count), Long.toString(untilMillis))
+				: List.of("", "");
+		List<?> reply = Replies.list(this.runner.run(Scripts.LAYOUTS, queue, List.of(this.keys.layouts(queue)), args));
+		return reply.stream().map((held) -> Integer.valueOf(Replies.string(held))).toList();
 	}
 
 	public List<TaskInfo> list(String queue, TaskState state, int offset, int count) {

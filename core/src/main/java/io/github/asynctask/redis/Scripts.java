@@ -61,6 +61,10 @@ final class Scripts {
 
 	static final LuaScript QUEUES = LuaScript.load("queues");
 
+	static final LuaScript PLACED = LuaScript.load("placed");
+
+	static final LuaScript LAYOUTS = LuaScript.load("layouts");
+
 	static final LuaScript ID_CLAIM = LuaScript.load("id_claim");
 
 	static final LuaScript ID_RENEW = LuaScript.load("id_renew");

@@ -15,7 +15,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * random shard, so several instances spread over the shards. An idle fetcher looks only
  * at the shard it just waited on (a token came from there, or it was its turn), so an
  * idle queue costs one wait and one fetch per shard per turn, not a fetch of every shard
- * after every wait.
+ * after every wait; a fetch not preceded by a wait looks at every shard.
  * <p>
  * Races between threads fetching one queue at once cost fairness only, never a task.
  */
@@ -75,9 +75,15 @@ final class ShardCursor {
 		return index;
 	}
 
-	/** The shard an idle fetcher looks at, or -1 to look at all of them. */
+	/**
+	 * The shard an idle fetcher looks at, or -1 to look at all of them. A wait is used by
+	 * one fetch only: a fetcher that fetches again without waiting (a pool's, while
+	 * another queue of the pool has work) looks at every shard, so no shard is left
+	 * unread however long the pool stays busy.
+	 */
 	int idleShard(int shards) {
 		int index = this.waited;
+		this.waited = -1;
 		return (this.idle && index >= 0 && index < shards) ? index : -1;
 	}
 

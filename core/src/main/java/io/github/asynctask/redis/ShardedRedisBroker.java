@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +42,8 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	private final ShardedFetch fetch;
 
+	private final EarlierLayouts earlier;
+
 	/**
 	 * Shard the queues of {@code shards} as configured.
 	 * @param shards the broker of single-slot queues
@@ -50,6 +54,7 @@ public final class ShardedRedisBroker implements RedisBroker {
 		this.layout = new ShardLayout(configured, shards::knownQueues);
 		this.fetch = new ShardedFetch(shards, this.layout,
 				(shards instanceof LuaRedisBroker lua) ? new RatePermits(lua.runner, lua.keys) : null);
+		this.earlier = new EarlierLayouts(shards, this.layout, System::currentTimeMillis);
 	}
 
 	/** The broker of single-slot queues underneath. */
@@ -79,7 +84,8 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	@Override
 	public EnqueueResult enqueue(EnqueueRequest request) {
-		return this.shards.enqueue(route(request));
+		EnqueueResult found = this.earlier.earlier(request);
+		return (found != null) ? found : this.shards.enqueue(route(request, Map.of()));
 	}
 
 	/**
@@ -87,30 +93,49 @@ public final class ShardedRedisBroker implements RedisBroker {
 	 */
 	@Override
 	public List<EnqueueResult> enqueueAll(List<EnqueueRequest> requests) {
+		EnqueueResult[] results = new EnqueueResult[requests.size()];
+		Map<String, String> placedHere = new HashMap<>();
 		List<EnqueueRequest> routed = new ArrayList<>(requests.size());
-		requests.forEach((request) -> routed.add(route(request)));
-		return this.shards.enqueueAll(routed);
+		for (int i = 0; i < results.length; i++) {
+			EnqueueRequest request = requests.get(i);
+			results[i] = this.earlier.earlier(request);
+			if (results[i] == null) {
+				EnqueueRequest placed = route(request, placedHere);
+				placedHere.put(request.id(), placed.queue());
+				routed.add(placed);
+			}
+		}
+		if (routed.size() == results.length) {
+			return this.shards.enqueueAll(routed);
+		}
+		Iterator<EnqueueResult> enqueued = this.shards.enqueueAll(routed).iterator();
+		for (int i = 0; i < results.length; i++) {
+			results[i] = (results[i] != null) ? results[i] : enqueued.next();
+		}
+		return List.of(results);
 	}
 
 	/**
 	 * The request in its shard, with each condition it waits for (flows) in the shard
 	 * where it is met: a condition on tasks of the request's bizId in that bizId's shard;
-	 * a condition on a task id in the shard holding that task (looked up), else in the
-	 * shard the id hashes to.
+	 * a condition on a task id in the shard it was placed in: earlier in the same call,
+	 * else the shard holding it or its completed id (looked up), else the shard the id
+	 * hashes to.
 	 */
-	private EnqueueRequest route(EnqueueRequest request) {
+	private EnqueueRequest route(EnqueueRequest request, Map<String, String> placedHere) {
 		EnqueueRequest routed = ShardChoice.route(request, this.layout.configured(request.queue()));
 		if (request.after().isEmpty()) {
 			return routed;
 		}
 		List<EnqueueRequest.Awaited> after = new ArrayList<>(request.after().size());
 		for (EnqueueRequest.Awaited awaited : request.after()) {
-			after.add(new EnqueueRequest.Awaited(awaitedShard(awaited, request), awaited.condition()));
+			after.add(new EnqueueRequest.Awaited(awaitedShard(awaited, request, placedHere), awaited.condition()));
 		}
 		return routed.withAfter(after, routed.waitTimeout());
 	}
 
-	private String awaitedShard(EnqueueRequest.Awaited awaited, EnqueueRequest request) {
+	private String awaitedShard(EnqueueRequest.Awaited awaited, EnqueueRequest request,
+			Map<String, String> placedHere) {
 		String queue = awaited.queue();
 		int shards = this.layout.configured(queue);
 		if (ShardName.parse(queue).index() > 0 || this.layout.served(queue).size() == 1) {
@@ -121,8 +146,12 @@ public final class ShardedRedisBroker implements RedisBroker {
 		}
 		if (awaited.condition().startsWith("i:")) {
 			String id = awaited.condition().substring(2);
+			String here = placedHere.get(id);
+			if (here != null && ShardName.queueOf(here).equals(queue)) {
+				return here;
+			}
 			for (String shard : this.layout.served(queue)) {
-				if (this.shards.find(shard, id).isPresent()) {
+				if (this.shards.placed(shard, id, null, null).known()) {
 					return shard;
 				}
 			}

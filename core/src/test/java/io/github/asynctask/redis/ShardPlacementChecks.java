@@ -1,0 +1,90 @@
+package io.github.asynctask.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Where the tasks of a sharded queue are looked for, run on a single Redis and on a
+ * cluster: a dependent finds a predecessor placed by its bizId, and a re-sent submit
+ * meets its first attempt after the shard count changed (dedup by bizId and the
+ * completed-ids window).
+ */
+final class ShardPlacementChecks {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	private static final Duration TTL = Duration.ofMinutes(10);
+
+	private ShardPlacementChecks() {
+	}
+
+	/** 8 predecessors with a bizId, completed: each dependent runs at once. */
+	static void aDependentFindsACompletedPredecessorPlacedByItsBizId(RedisBroker base, String queue) {
+		ShardedRedisBroker sharded = new ShardedRedisBroker(base, Map.of(queue, 4));
+		int found = 0;
+		for (int i = 0; found < 8; i++) {
+			EnqueueRequest a = EnqueueRequest.now(queue, "a-" + i, "pay", "{}", 0).withBizId("order-" + i, TTL);
+			if (ShardChoice.of(a, 4) == ShardChoice.of(EnqueueRequest.now(queue, a.id(), "pay", "{}", 0), 4)) {
+				continue;
+			}
+			found++;
+			assertThat(sharded.enqueue(a).outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+			complete(sharded, queue, a.id());
+			EnqueueRequest b = EnqueueRequest.now(queue, "b-" + i, "ship", "{}", 0)
+				.withAfter(List.of(EnqueueRequest.Awaited.id(queue, a.id())), TTL);
+			assertThat(sharded.enqueue(b).outcome()).as("dependent of %s", a.id())
+				.isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+			complete(sharded, queue, b.id());
+		}
+	}
+
+	/** A bizId submitted under 4 shards and re-sent under 8 is a duplicate. */
+	static void aBizIdIsRememberedAcrossAResize(RedisBroker base, String queue) {
+		ShardedRedisBroker four = new ShardedRedisBroker(base, Map.of(queue, 4));
+		ShardedRedisBroker eight = new ShardedRedisBroker(base, Map.of(queue, 8));
+		int moved = 0;
+		for (int i = 0; moved < 8; i++) {
+			EnqueueRequest first = EnqueueRequest.now(queue, "first-" + i, "t", "{}", 0).withBizId("order-" + i, TTL);
+			if (ShardChoice.of(first, 4) == ShardChoice.of(first, 8)) {
+				continue;
+			}
+			moved++;
+			assertThat(four.enqueue(first).outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+			EnqueueRequest again = EnqueueRequest.now(queue, "again-" + i, "t", "{}", 0).withBizId("order-" + i, TTL);
+			assertThat(eight.enqueue(again)).as("re-sent %s", first.bizId())
+				.isEqualTo(new EnqueueResult(first.id(), EnqueueResult.Outcome.DUPLICATE));
+			assertThat(eight.enqueueAll(List.of(again))).as("re-sent %s in a batch", first.bizId())
+				.containsExactly(new EnqueueResult(first.id(), EnqueueResult.Outcome.DUPLICATE));
+		}
+		assertThat(eight.stats(queue).pending()).isEqualTo(8);
+	}
+
+	/** An id completed under 4 shards and re-sent under 8 is not run again. */
+	static void aCompletedIdIsRememberedAcrossAResize(RedisBroker base, String queue) {
+		ShardedRedisBroker four = new ShardedRedisBroker(base, Map.of(queue, 4));
+		ShardedRedisBroker eight = new ShardedRedisBroker(base, Map.of(queue, 8));
+		int moved = 0;
+		for (int i = 0; moved < 8; i++) {
+			EnqueueRequest first = EnqueueRequest.now(queue, "id-" + i, "t", "{}", 0);
+			if (ShardChoice.of(first, 4) == ShardChoice.of(first, 8)) {
+				continue;
+			}
+			moved++;
+			assertThat(four.enqueue(first).outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+			complete(four, queue, first.id());
+			assertThat(eight.enqueue(first).outcome()).as("re-sent %s", first.id())
+				.isEqualTo(EnqueueResult.Outcome.ALREADY_EXISTS);
+		}
+		assertThat(eight.stats(queue).pending()).isZero();
+	}
+
+	private static void complete(ShardedRedisBroker sharded, String queue, String id) {
+		List<Delivery> taken = sharded.dequeue(queue, 100, LEASE);
+		assertThat(taken).extracting(Delivery::id).containsExactly(id);
+		assertThat(sharded.complete(taken.get(0), Duration.ZERO)).isEqualTo(AckResult.APPLIED);
+	}
+
+}

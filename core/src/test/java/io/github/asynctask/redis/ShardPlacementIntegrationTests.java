@@ -1,0 +1,26 @@
+package io.github.asynctask.redis;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where a sharded queue's tasks are looked for, on a single Redis
+ * ({@link ShardPlacementChecks}).
+ */
+class ShardPlacementIntegrationTests extends BrokerIntegrationTestSupport {
+
+	@Test
+	void aDependentFindsACompletedPredecessorPlacedByItsBizId() {
+		ShardPlacementChecks.aDependentFindsACompletedPredecessorPlacedByItsBizId(this.broker, "flows");
+	}
+
+	@Test
+	void aBizIdSubmittedUnderFourShardsIsADuplicateUnderEight() {
+		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(this.broker, "orders");
+	}
+
+	@Test
+	void anIdCompletedUnderFourShardsIsNotRunAgainUnderEight() {
+		ShardPlacementChecks.aCompletedIdIsRememberedAcrossAResize(this.broker, "mail");
+	}
+
+}
