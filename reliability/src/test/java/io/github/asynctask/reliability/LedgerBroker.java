@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 import io.github.asynctask.QueueStats;
@@ -44,9 +45,17 @@ final class LedgerBroker implements RedisBroker {
 	/** Token of the latest delivery of each id fetched by this JVM. */
 	private final Map<String, Long> tokens = new ConcurrentHashMap<>();
 
+	/** Redis's hand-out time of a delivery of this lease (ms), -1 when unknown. */
+	private final BiFunction<Delivery, Duration, Long> handedOutAt;
+
 	LedgerBroker(RedisBroker delegate, Ledger ledger) {
+		this(delegate, ledger, (delivery, lease) -> -1L);
+	}
+
+	LedgerBroker(RedisBroker delegate, Ledger ledger, BiFunction<Delivery, Duration, Long> handedOutAt) {
 		this.delegate = delegate;
 		this.ledger = ledger;
+		this.handedOutAt = handedOutAt;
 	}
 
 	/**
@@ -73,7 +82,7 @@ final class LedgerBroker implements RedisBroker {
 		Dequeued dequeued = this.delegate.dequeue(queue, max, lease, limit);
 		dequeued.deliveries().forEach((delivery) -> {
 			this.tokens.put(delivery.id(), delivery.token());
-			this.ledger.record("FETCH", delivery.id(), queue);
+			this.ledger.record("FETCH", delivery.id(), queue, this.handedOutAt.apply(delivery, lease));
 		});
 		return dequeued;
 	}

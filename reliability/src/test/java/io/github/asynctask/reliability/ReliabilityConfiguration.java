@@ -1,5 +1,6 @@
 package io.github.asynctask.reliability;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -9,6 +10,7 @@ import java.util.Map;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.outbox.OutboxAutoConfiguration;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.FlowStore;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
@@ -24,6 +26,7 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -188,7 +191,25 @@ class ReliabilityConfiguration {
 		return new LedgerBroker(new ShardedRedisBroker(
 				new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
 						properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
-				shardCounts(properties)), ledger);
+				shardCounts(properties)), ledger, (delivery, lease) -> handedOutAt(connections, keys, delivery, lease));
+	}
+
+	/**
+	 * When Redis handed a delivery out: its lease deadline, read at once, less the lease
+	 * (a heartbeat has not extended it yet); for the soak's rate check, which must not
+	 * count the client's reply times.
+	 */
+	private static long handedOutAt(LettuceConnectionFactory connections, RedisKeys keys, Delivery delivery,
+			Duration lease) {
+		try (RedisConnection connection = connections.getConnection()) {
+			Double deadline = connection.zSetCommands()
+				.zScore(keys.active(delivery.queue()).getBytes(StandardCharsets.UTF_8),
+						delivery.id().getBytes(StandardCharsets.UTF_8));
+			return (deadline != null) ? deadline.longValue() - lease.toMillis() : -1;
+		}
+		catch (RuntimeException ex) {
+			return -1;
+		}
 	}
 
 	/** The shard count of every configured queue, as the auto-configuration reads it. */

@@ -98,7 +98,8 @@ final class SoakChecker {
 	int mostHandOutsInOneSecond() {
 		List<Long> times = this.lines.stream()
 			.filter((f) -> f[0].equals("FETCH") && f[3].equals(SoakTasks.LIMITED_QUEUE))
-			.map((f) -> Long.parseLong(f[1]))
+			// Redis's hand-out time where the worker read it, else the worker's
+			.map((f) -> (f.length > 5 && !f[4].equals("-1")) ? Long.parseLong(f[4]) : Long.parseLong(f[1]))
 			.sorted()
 			.toList();
 		int most = 0;

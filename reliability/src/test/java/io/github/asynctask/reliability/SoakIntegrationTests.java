@@ -113,6 +113,13 @@ class SoakIntegrationTests {
 		result.put("resentAccepted", workers.resentAccepted.size());
 		result.put("submitFailures", load.expect.failures.toString());
 		System.out.println("RESULT " + tools.jackson.databind.json.JsonMapper.shared().writeValueAsString(result));
+		example("lost", lost.stream().map((id) -> id + " " + load.expect.names.get(id) + " after "
+				+ load.expect.after.getOrDefault(id, List.of())).toList());
+		example("unexpected", List.copyOf(verdict.unexpected()));
+		example("duplicated", List.copyOf(duplicatedUncaught));
+		example("tenant overlaps", tenantOverlaps);
+		example("futures", futures);
+		example("submit failures", List.of(load.expect.firstFailures.toString()));
 
 		assertThat(lost).as("lost (seed %d)", seed).isEmpty();
 		assertThat(verdict.unexpected()).as("unexpected records (seed %d)", seed).isEmpty();
@@ -124,6 +131,12 @@ class SoakIntegrationTests {
 		assertThat(futures).as("futures (seed %d)", seed).isEmpty();
 		assertThat(ticksTwice).as("ticks run under two task ids (seed %d)", seed).isEmpty();
 		assertThat(workers.resentAccepted).as("bizIds re-sent after the shard change (seed %d)", seed).isEmpty();
+	}
+
+	private static void example(String what, List<String> items) {
+		if (!items.isEmpty()) {
+			System.out.println("SOAK " + what + ", e.g.: " + items.subList(0, Math.min(5, items.size())));
+		}
 	}
 
 	/** Until every queue is empty, the outbox too, and every future is done (bounded). */

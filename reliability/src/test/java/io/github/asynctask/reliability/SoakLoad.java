@@ -113,6 +113,7 @@ final class SoakLoad implements AutoCloseable {
 			catch (RuntimeException ex) {
 				this.expect.failures.computeIfAbsent(ex.getClass().getSimpleName(), (k) -> new AtomicInteger())
 					.incrementAndGet();
+				this.expect.firstFailures.putIfAbsent(ex.getClass().getSimpleName(), String.valueOf(ex.getMessage()));
 			}
 			sleep(10);
 		}
@@ -134,6 +135,7 @@ final class SoakLoad implements AutoCloseable {
 			String tenant = "t" + this.random.nextInt(3);
 			String id = submit(SoakTasks.KEYED, () -> tasks().keyed(tenant, key));
 			this.expect.tenants.put(id, tenant);
+			this.expect.generations.put(id, this.producers.size() - 1);
 		}
 		else if (dice < 62) {
 			flow(key);
@@ -267,6 +269,12 @@ final class SoakLoad implements AutoCloseable {
 
 		/** Submits that threw, by exception (not acknowledged, so not expected). */
 		final Map<String, AtomicInteger> failures = new ConcurrentHashMap<>();
+
+		/** The first message of each kind of failure, for the report. */
+		final Map<String, String> firstFailures = new ConcurrentHashMap<>();
+
+		/** The producer generation (0 before the shard change, 1 after) of each keyed task. */
+		final Map<String, Integer> generations = new ConcurrentHashMap<>();
 
 		final AtomicInteger resent = new AtomicInteger();
 
