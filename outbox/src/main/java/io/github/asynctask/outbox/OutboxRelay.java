@@ -39,6 +39,9 @@ public final class OutboxRelay implements AutoCloseable {
 
 	private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
+	/** Rounds run again at once after the database rolled them back (deadlocks). */
+	private static final int MAX_ROLLED_BACK_ROUNDS = 3;
+
 	private final DataSource dataSource;
 
 	private final OutboxTable table;
@@ -202,6 +205,25 @@ public final class OutboxRelay implements AutoCloseable {
 	 * @throws IllegalStateException when the database failed
 	 */
 	public int relayOnce() {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return relayRound();
+			}
+			catch (RolledBackRound ex) {
+				if (attempt == MAX_ROLLED_BACK_ROUNDS) {
+					throw new IllegalStateException("Outbox relay could not read table '" + this.table + "': "
+							+ ex.getCause().getMessage(), ex.getCause());
+				}
+			}
+		}
+	}
+
+	/**
+	 * One round in one transaction. A deadlock or serialization failure the database
+	 * resolved by rolling this round back (SQLSTATE class 40: two relays updating the
+	 * same rows' attempts on MySQL/MariaDB) is not a failure: the round is run again.
+	 */
+	private int relayRound() {
 		try (Connection connection = this.dataSource.getConnection()) {
 			boolean autoCommit = connection.getAutoCommit();
 			connection.setAutoCommit(false);
@@ -219,9 +241,21 @@ public final class OutboxRelay implements AutoCloseable {
 			}
 		}
 		catch (SQLException ex) {
+			if (ex.getSQLState() != null && ex.getSQLState().startsWith("40")) {
+				throw new RolledBackRound(ex);
+			}
 			throw new IllegalStateException(
 					"Outbox relay could not read table '" + this.table + "': " + ex.getMessage(), ex);
 		}
+	}
+
+	/** A round the database rolled back to break a deadlock. */
+	private static final class RolledBackRound extends RuntimeException {
+
+		RolledBackRound(SQLException cause) {
+			super(cause);
+		}
+
 	}
 
 	private int relay(Connection connection) throws SQLException {

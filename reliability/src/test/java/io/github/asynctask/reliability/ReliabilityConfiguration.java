@@ -188,10 +188,12 @@ class ReliabilityConfiguration {
 	@Bean
 	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger,
 			AsyncTaskProperties properties) {
-		return new LedgerBroker(new ShardedRedisBroker(
-				new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
-						properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
-				shardCounts(properties)), ledger, (delivery, lease) -> handedOutAt(connections, keys, delivery, lease));
+		return new LedgerBroker(
+				new ShardedRedisBroker(
+						new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
+								properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
+						shardCounts(properties)),
+				ledger, (delivery, lease) -> handedOutAt(connections, keys, delivery, lease));
 	}
 
 	/**

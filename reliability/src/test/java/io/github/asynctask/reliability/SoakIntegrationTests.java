@@ -113,8 +113,11 @@ class SoakIntegrationTests {
 		result.put("resentAccepted", workers.resentAccepted.size());
 		result.put("submitFailures", load.expect.failures.toString());
 		System.out.println("RESULT " + tools.jackson.databind.json.JsonMapper.shared().writeValueAsString(result));
-		example("lost", lost.stream().map((id) -> id + " " + load.expect.names.get(id) + " after "
-				+ load.expect.after.getOrDefault(id, List.of())).toList());
+		example("lost",
+				lost.stream()
+					.map((id) -> id + " " + load.expect.names.get(id) + " after "
+							+ load.expect.after.getOrDefault(id, List.of()))
+					.toList());
 		example("unexpected", List.copyOf(verdict.unexpected()));
 		example("duplicated", List.copyOf(duplicatedUncaught));
 		example("tenant overlaps", tenantOverlaps);

@@ -273,7 +273,10 @@ final class SoakLoad implements AutoCloseable {
 		/** The first message of each kind of failure, for the report. */
 		final Map<String, String> firstFailures = new ConcurrentHashMap<>();
 
-		/** The producer generation (0 before the shard change, 1 after) of each keyed task. */
+		/**
+		 * The producer generation (0 before the shard change, 1 after) of each keyed
+		 * task.
+		 */
 		final Map<String, Integer> generations = new ConcurrentHashMap<>();
 
 		final AtomicInteger resent = new AtomicInteger();
