@@ -62,6 +62,27 @@ final class ShardPlacementChecks {
 		assertThat(eight.stats(queue).pending()).isEqualTo(8);
 	}
 
+	/**
+	 * A bizId submitted under 8 shards and re-sent through an instance with 4 (a lowered
+	 * count) is a duplicate.
+	 */
+	static void aBizIdIsRememberedAcrossALowering(RedisBroker base, String queue) {
+		ShardedRedisBroker eight = new ShardedRedisBroker(base, Map.of(queue, 8));
+		ShardedRedisBroker four = new ShardedRedisBroker(base, Map.of(queue, 4));
+		int moved = 0;
+		for (int i = 0; moved < 8; i++) {
+			EnqueueRequest first = EnqueueRequest.now(queue, "first-" + i, "t", "{}", 0).withBizId("order-" + i, TTL);
+			if (ShardChoice.of(first, 4) == ShardChoice.of(first, 8)) {
+				continue;
+			}
+			moved++;
+			assertThat(eight.enqueue(first).outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+			EnqueueRequest again = EnqueueRequest.now(queue, "again-" + i, "t", "{}", 0).withBizId("order-" + i, TTL);
+			assertThat(four.enqueue(again)).as("re-sent %s", first.bizId())
+				.isEqualTo(new EnqueueResult(first.id(), EnqueueResult.Outcome.DUPLICATE));
+		}
+	}
+
 	/** An id completed under 4 shards and re-sent under 8 is not run again. */
 	static void aCompletedIdIsRememberedAcrossAResize(RedisBroker base, String queue) {
 		ShardedRedisBroker four = new ShardedRedisBroker(base, Map.of(queue, 4));

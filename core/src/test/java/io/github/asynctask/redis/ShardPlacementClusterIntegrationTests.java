@@ -52,6 +52,11 @@ class ShardPlacementClusterIntegrationTests {
 	}
 
 	@Test
+	void aBizIdSubmittedUnderEightShardsIsADuplicateUnderFour() {
+		ShardPlacementChecks.aBizIdIsRememberedAcrossALowering(broker, "lowered-" + this.suffix);
+	}
+
+	@Test
 	void anIdCompletedUnderFourShardsIsNotRunAgainUnderEight() {
 		ShardPlacementChecks.aCompletedIdIsRememberedAcrossAResize(broker, "mail-" + this.suffix);
 	}

@@ -19,6 +19,11 @@ class ShardPlacementIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void aBizIdSubmittedUnderEightShardsIsADuplicateUnderFour() {
+		ShardPlacementChecks.aBizIdIsRememberedAcrossALowering(this.broker, "lowered");
+	}
+
+	@Test
 	void anIdCompletedUnderFourShardsIsNotRunAgainUnderEight() {
 		ShardPlacementChecks.aCompletedIdIsRememberedAcrossAResize(this.broker, "mail");
 	}
