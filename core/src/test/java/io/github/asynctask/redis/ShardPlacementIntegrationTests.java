@@ -15,12 +15,12 @@ class ShardPlacementIntegrationTests extends BrokerIntegrationTestSupport {
 
 	@Test
 	void aBizIdSubmittedUnderFourShardsIsADuplicateUnderEight() {
-		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(this.broker, "orders");
+		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(this.broker, "orders", 4, 8);
 	}
 
 	@Test
 	void aBizIdSubmittedUnderEightShardsIsADuplicateUnderFour() {
-		ShardPlacementChecks.aBizIdIsRememberedAcrossALowering(this.broker, "lowered");
+		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(this.broker, "lowered", 8, 4);
 	}
 
 	@Test
