@@ -10,6 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Dedup and the completed-ids window of a sharded queue across a change of its shard
@@ -28,6 +30,8 @@ final class EarlierLayouts {
 	 * Added to what a count must be held for, so that it is recorded about once an hour.
 	 */
 	static final Duration MARGIN = Duration.ofHours(1);
+
+	private static final Logger logger = LoggerFactory.getLogger(EarlierLayouts.class);
 
 	private final RedisBroker shards;
 
@@ -87,11 +91,19 @@ final class EarlierLayouts {
 		boolean record = known == null || needed > known.recordedUntil();
 		if (record || now - known.readAt() >= ShardLayout.REFRESH.toMillis()) {
 			long until = needed + MARGIN.toMillis();
-			List<Integer> counts = this.shards.shardCounts(queue, record ? count : 0, until);
-			known = new Held(record ? until : known.recordedUntil(), now, counts);
-			this.held.put(queue, known);
+			try {
+				List<Integer> counts = this.shards.shardCounts(queue, record ? count : 0, until);
+				known = new Held(record ? until : known.recordedUntil(), now, counts);
+				this.held.put(queue, known);
+			}
+			catch (RuntimeException ex) {
+				// shard 0's master unreachable: the other shards still take submits,
+				// checked
+				// against the counts known; the next submit reads again
+				logger.debug("Reading the shard counts of queue '{}' failed; using those known", queue, ex);
+			}
 		}
-		Set<Integer> others = new TreeSet<>(known.counts());
+		Set<Integer> others = new TreeSet<>((known != null) ? known.counts() : List.of());
 		others.add(ShardName.parse(served.get(served.size() - 1)).index() + 1);
 		others.remove(count);
 		return List.copyOf(others);

@@ -48,7 +48,12 @@ class ShardPlacementClusterIntegrationTests {
 
 	@Test
 	void aBizIdSubmittedUnderFourShardsIsADuplicateUnderEight() {
-		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(broker, "orders-" + this.suffix);
+		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(broker, "orders-" + this.suffix, 4, 8);
+	}
+
+	@Test
+	void aBizIdSubmittedUnderEightShardsIsADuplicateUnderFour() {
+		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(broker, "lowered-" + this.suffix, 8, 4);
 	}
 
 	@Test

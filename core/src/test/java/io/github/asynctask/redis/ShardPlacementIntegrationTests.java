@@ -2,6 +2,9 @@ package io.github.asynctask.redis;
 
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+
 /**
  * Where a sharded queue's tasks are looked for, on a single Redis
  * ({@link ShardPlacementChecks}).
@@ -15,12 +18,30 @@ class ShardPlacementIntegrationTests extends BrokerIntegrationTestSupport {
 
 	@Test
 	void aBizIdSubmittedUnderFourShardsIsADuplicateUnderEight() {
-		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(this.broker, "orders");
+		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(this.broker, "orders", 4, 8);
+	}
+
+	@Test
+	void aBizIdSubmittedUnderEightShardsIsADuplicateUnderFour() {
+		ShardPlacementChecks.aBizIdIsRememberedAcrossAResize(this.broker, "lowered", 8, 4);
 	}
 
 	@Test
 	void anIdCompletedUnderFourShardsIsNotRunAgainUnderEight() {
 		ShardPlacementChecks.aCompletedIdIsRememberedAcrossAResize(this.broker, "mail");
+	}
+
+	@Test
+	void theRememberedCountsStartWithTheUnshardedQueueAndABadKeyIsRefusedUnwritten() {
+		assertThat(this.broker.shardCounts("counted", 0, 0)).isEmpty();
+		long until = System.currentTimeMillis() + 60_000;
+		assertThat(this.broker.shardCounts("counted", 4, until)).containsExactlyInAnyOrder(1, 4);
+		assertThat(this.broker.shardCounts("counted", 8, until)).containsExactlyInAnyOrder(1, 4, 8);
+		assertThat(this.broker.shardCounts("counted", 0, 0)).containsExactlyInAnyOrder(1, 4, 8);
+		fixture.redis.cli("SET", this.keys.layouts("bad"), "x");
+		assertThatException().isThrownBy(() -> this.broker.shardCounts("bad", 4, until))
+			.withMessageContaining(this.keys.layouts("bad"));
+		assertThat(fixture.redis.cli("GET", this.keys.layouts("bad"))).contains("x");
 	}
 
 }

@@ -17,6 +17,9 @@ import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.limit.QueuePool;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.ShardedWakeSignals;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
@@ -83,6 +86,33 @@ class FlowControlIntegrationTests {
 		await().atMost(WAIT).until(() -> starts.size() == 60);
 		assertThat(starts.queues().subList(0, 30)).containsOnly("high");
 		assertThat(starts.queues().subList(30, 60)).containsOnly("low");
+	}
+
+	/**
+	 * Once the pool has been idle, its fetcher waited on one shard of the high queue; the
+	 * low queue then keeps it busy, so it does not wait again, while high tasks land on
+	 * one shard (for 3 of 4 shards not the one it waited on: this caught the old fetch,
+	 * which kept asking that one shard). No low task starts while a high one is pending.
+	 */
+	@Test
+	void aStrictPoolRunsNoLowTaskWhileTheHighQueueHasTasksOnAnyShard() {
+		ShardedRedisBroker sharded = new ShardedRedisBroker(this.harness.broker, Map.of("high", 4));
+		Starts starts = new Starts();
+		this.harness.start(sharded,
+				new ShardedWakeSignals(new RedisWakeSignals(this.harness.connectionFactory, this.harness.keys),
+						sharded.layout()),
+				settings(new QueuePool("main", 1, weights("high", 1, "low", 1), true)).build(),
+				(b) -> b.listener(starts));
+		await().atMost(WAIT).until(() -> this.harness.redis.cli("CLIENT", "LIST").contains("cmd=blpop"));
+		preload("low", 400);
+		await().atMost(WAIT).until(() -> starts.size() >= 5);
+		preload("high#1", 10);
+		int from = starts.size();
+		await().atMost(WAIT).until(() -> starts.size() == 410);
+		List<String> after = starts.queues().subList(from, 410);
+		assertThat(after.subList(0, after.lastIndexOf("high") + 1).stream().filter("low"::equals).count())
+			.as("low tasks started before the last high one (one fetch may be under way): %s", after)
+			.isLessThanOrEqualTo(1);
 	}
 
 	/**

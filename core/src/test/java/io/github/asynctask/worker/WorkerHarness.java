@@ -16,6 +16,7 @@ import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.WakeSignals;
 import io.github.asynctask.test.RedisServer;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -89,8 +90,13 @@ final class WorkerHarness implements AutoCloseable {
 	 */
 	WorkerContainer start(RedisBroker broker, WorkerSettings settings,
 			UnaryOperator<WorkerContainerBuilder> customizer) {
-		WorkerContainerBuilder builder = new WorkerContainerBuilder(broker,
-				new RedisWakeSignals(this.connectionFactory, this.keys), this.registry, this.codec,
+		return start(broker, new RedisWakeSignals(this.connectionFactory, this.keys), settings, customizer);
+	}
+
+	/** A container of sharded queues: {@code wake} names their shards. */
+	WorkerContainer start(RedisBroker broker, WakeSignals wake, WorkerSettings settings,
+			UnaryOperator<WorkerContainerBuilder> customizer) {
+		WorkerContainerBuilder builder = new WorkerContainerBuilder(broker, wake, this.registry, this.codec,
 				new TestTasks.ReflectiveInvoker(), settings)
 			.backoff(Backoffs.fixed(Duration.ZERO));
 		WorkerContainer container = customizer.apply(builder).build();
