@@ -211,8 +211,9 @@ public final class OutboxRelay implements AutoCloseable {
 			}
 			catch (RolledBackRound ex) {
 				if (attempt == MAX_ROLLED_BACK_ROUNDS) {
-					throw new IllegalStateException("Outbox relay could not read table '" + this.table + "': "
-							+ ex.getCause().getMessage(), ex.getCause());
+					throw new IllegalStateException(
+							"Outbox relay could not read table '" + this.table + "': " + ex.getCause().getMessage(),
+							ex.getCause());
 				}
 			}
 		}
