@@ -16,6 +16,7 @@ import io.github.asynctask.test.JdbcServers;
 import io.github.asynctask.test.RedisCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledIf;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -35,7 +36,12 @@ import static org.awaitility.Awaitility.await;
  * with {@code -Dsoak.seed=...}. The short profile loads for 60 s;
  * {@code -Dsoak.minutes=30} runs the long one.
  */
+@EnabledIf(value = "requested", disabledReason = "the soak runs with -Dsoak=true (short profile) or -Dsoak.minutes=30")
 class SoakIntegrationTests {
+
+	static boolean requested() {
+		return Boolean.getBoolean("soak") || System.getProperty("soak.minutes") != null;
+	}
 
 	@Test
 	@Timeout(60 * 60)

@@ -107,9 +107,9 @@ class ResultsIntegrationTests {
 			// (the completed task's view is read once its completion is visible to a new
 			// connection; in a full run it once read no result the moment the future did)
 			await().atMost(Duration.ofSeconds(10))
-				.untilAsserted(() -> assertThat(context.getBean(TaskOperations.class)
-					.task("calc", receipt.taskId())
-					.result()).isEqualTo("25"));
+				.untilAsserted(
+						() -> assertThat(context.getBean(TaskOperations.class).task("calc", receipt.taskId()).result())
+							.isEqualTo("25"));
 			assertThatThrownBy(() -> template.result("01NOSUCHTASK", Long.class).get(5, TimeUnit.SECONDS)).cause()
 				.isInstanceOf(TaskFailedException.class)
 				.hasMessageContaining("no task and no result with this id");
