@@ -257,8 +257,7 @@ public final class AsyncTaskAutoConfiguration {
 				RedisBroker broker, ObjectProvider<JsonMapper> applicationMapper, AsyncTaskProperties properties,
 				ResultsProperties results) {
 			// results live in the shard that holds their task
-			Function<String, List<String>> shards = (broker instanceof ShardedRedisBroker sharded)
-					? sharded.layout()::served : List::of;
+			Function<String, List<String>> shards = broker.layout()::served;
 			return new ResultWaiters(connectionFactory, flowStore, shards,
 					applicationMapper.getIfAvailable(() -> JsonMapper.builder().build()),
 					properties.getWorker().getPollInterval(), results.getMaxWaiting(), results.getSubmitTimeout());
@@ -340,8 +339,7 @@ public final class AsyncTaskAutoConfiguration {
 		FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
 				RedisBroker broker, FlowRules flows, RedisReachability reachability) {
 			// a sharded queue's waiting tasks sit in each of its shards
-			ShardLayout layout = (broker instanceof ShardedRedisBroker sharded) ? sharded.layout()
-					: ShardLayout.unsharded();
+			ShardLayout layout = broker.layout();
 			FlowSweeper sweeper = new FlowSweeper(flowStore,
 					() -> registry.queues().stream().flatMap((queue) -> layout.served(queue).stream()).toList(),
 					(queue) -> flows.isFlowQueue(ShardName.queueOf(queue)), properties.getLease().dividedBy(3),

@@ -254,4 +254,13 @@ public interface RedisBroker {
 		return Duration.ZERO;
 	}
 
+	/**
+	 * How many shards each queue has. A broker that shards no queue says one each; a
+	 * decorator of a sharded broker passes its layout on, so what must reach every shard
+	 * (result futures, flow sweeps, the console) reaches them through the decorator too.
+	 */
+	default ShardLayout layout() {
+		return ShardLayout.unsharded();
+	}
+
 }

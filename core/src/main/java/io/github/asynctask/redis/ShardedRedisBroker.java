@@ -63,6 +63,7 @@ public final class ShardedRedisBroker implements RedisBroker {
 	}
 
 	/** The shard counts in use. */
+	@Override
 	public ShardLayout layout() {
 		return this.layout;
 	}

@@ -28,7 +28,6 @@ import org.jspecify.annotations.Nullable;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.ShardLayout;
-import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.TrimResult;
 
 /**
@@ -61,8 +60,9 @@ final class LedgerBroker implements RedisBroker {
 	/**
 	 * The shard counts of the broker underneath (sharded in the rig, as in the starter).
 	 */
-	ShardLayout layout() {
-		return (this.delegate instanceof ShardedRedisBroker sharded) ? sharded.layout() : ShardLayout.unsharded();
+	@Override
+	public ShardLayout layout() {
+		return this.delegate.layout();
 	}
 
 	long token(String id) {

@@ -8,7 +8,6 @@ import java.util.function.ToIntFunction;
 import io.github.asynctask.redis.BulkActions;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisHistory;
-import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.TaskPages;
 import io.github.asynctask.redis.TaskPages.RawTask;
 import org.jspecify.annotations.Nullable;
@@ -37,7 +36,7 @@ final class QueueShards {
 
 	/** The Redis-side queues holding the queue's tasks, shard 0 first. */
 	List<String> of(String queue) {
-		return (this.broker instanceof ShardedRedisBroker sharded) ? sharded.layout().served(queue) : List.of(queue);
+		return this.broker.layout().served(queue);
 	}
 
 	/** One page of a state over the shards, with the total of all of them. */
