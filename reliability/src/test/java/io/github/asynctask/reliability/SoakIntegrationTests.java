@@ -66,6 +66,7 @@ class SoakIntegrationTests {
 					faults.run(length, System.out::println);
 					load.stop();
 					awaitSettled(load, workers, outbox);
+					workers.stopAll();
 					check(seed, length, load, workers, faults, outbox != null);
 				}
 			}

@@ -109,6 +109,19 @@ final class SoakWorkers implements AutoCloseable {
 		return worker;
 	}
 
+	/**
+	 * Stop every live worker gracefully and wait for it, so that no periodic tick runs
+	 * while the ledgers are read (the checkers read them more than once).
+	 */
+	void stopAll() {
+		for (WorkerJvm worker : this.live) {
+			worker.terminate();
+		}
+		for (WorkerJvm worker : this.live) {
+			worker.awaitExit(Duration.ofSeconds(30));
+		}
+	}
+
 	@Override
 	public void close() {
 		this.all.forEach(WorkerJvm::close);
