@@ -15,6 +15,7 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.IdNumber;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.ShardLayout;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -59,6 +60,10 @@ final class OfflineBroker implements InvocationHandler {
 				return new IdNumber(0, 0, Long.MAX_VALUE);
 			case "renewIdNumber":
 				return Long.MAX_VALUE;
+			case "layout":
+				// one shard per queue: result waiters and flow sweeps look at the queue
+				// itself
+				return ShardLayout.unsharded();
 			case "stats":
 				return new QueueStats((String) arguments[0], 0, 0, 0, 0, 0, 0, false, Duration.ZERO);
 			case "toString":
