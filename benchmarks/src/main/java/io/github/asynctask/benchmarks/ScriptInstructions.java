@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
-import io.github.asynctask.redis.LuaSources;
+import io.github.asynctask.redis.script.LuaSources;
 import io.github.asynctask.redis.PackedMeta;
 import io.github.asynctask.redis.RedisKeys;
 import io.lettuce.core.RedisClient;

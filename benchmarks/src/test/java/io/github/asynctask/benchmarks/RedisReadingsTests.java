@@ -2,7 +2,7 @@ package io.github.asynctask.benchmarks;
 
 import java.util.Map;
 
-import io.github.asynctask.redis.LuaSources;
+import io.github.asynctask.redis.script.LuaSources;
 
 import org.junit.jupiter.api.Test;
 

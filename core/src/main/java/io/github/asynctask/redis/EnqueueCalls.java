@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptRunner;
+import io.github.asynctask.redis.script.Scripts;
+
 /**
  * Writes requests as calls of {@code enqueue.lua} (one call per queue and per
  * {@value #MAX_PER_CALL} tasks, pipelined when there are several) and reads their

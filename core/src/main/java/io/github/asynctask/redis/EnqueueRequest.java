@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.List;
 
 import io.github.asynctask.QueueName;
-
+import io.github.asynctask.redis.script.StoredNumbers;
 import org.jspecify.annotations.Nullable;
 
 /**

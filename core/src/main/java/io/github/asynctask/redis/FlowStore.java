@@ -5,8 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
+import io.github.asynctask.redis.script.LuaScript;
+import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**

@@ -17,8 +17,12 @@ import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.limit.RateLimit;
-
+import io.github.asynctask.redis.script.LuaScript;
+import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptRunner;
+import io.github.asynctask.redis.script.Scripts;
 import org.jspecify.annotations.Nullable;
+
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**

@@ -1,5 +1,8 @@
 package io.github.asynctask.redis;
 
+import io.github.asynctask.redis.script.StoredNumbers;
+
+
 /**
  * A task meta in the packed form of key layout 3 (see {@code lib.lua}), in two shapes:
  * {@code 3|<state>|<max retries>|<created>|<changed>|<name>} while queued (state

@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.List;
 
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptRunner;
+import io.github.asynctask.redis.script.Scripts;
 
 /**
  * The rate limit of a sharded queue, taken before its fetch and settled after it

@@ -5,6 +5,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.asynctask.redis.script.LuaScript;
+import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptRunner;
+
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**

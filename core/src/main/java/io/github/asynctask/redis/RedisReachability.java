@@ -2,6 +2,7 @@ package io.github.asynctask.redis;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.asynctask.redis.script.ScriptRunner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -12,6 +12,9 @@ import io.github.asynctask.QueueName;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptRunner;
+import io.github.asynctask.redis.script.Scripts;
 import org.jspecify.annotations.Nullable;
 
 /**

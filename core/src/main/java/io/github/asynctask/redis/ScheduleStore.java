@@ -5,6 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.github.asynctask.redis.script.LuaScript;
+import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptRunner;
+
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**

@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.script.StoredNumbers;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;

@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.github.asynctask.redis.script.LuaScript;
+import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptRunner;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;

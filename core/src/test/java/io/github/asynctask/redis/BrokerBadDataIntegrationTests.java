@@ -8,12 +8,14 @@ import java.util.stream.Stream;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.script.LuaScript;
+import io.github.asynctask.redis.script.Scripts;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;
 import static io.github.asynctask.redis.BrokerFixture.QUEUE;

@@ -9,6 +9,8 @@ import java.util.function.BooleanSupplier;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.script.LuaLibrary;
+import io.github.asynctask.redis.script.LuaSources;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 

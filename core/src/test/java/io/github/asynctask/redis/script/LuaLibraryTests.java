@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.script;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,9 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.script;
+
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.PackedMeta;
+import io.github.asynctask.redis.StoredTask;
+
 
 /**
  * The one range of the numbers a task's meta stores, for every writer and reader: the

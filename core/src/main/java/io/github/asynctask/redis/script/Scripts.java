@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.script;
 
 /**
  * Every script of the broker, loaded once per class loader.

@@ -1,9 +1,12 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.script;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.PackedMeta;
+import io.github.asynctask.redis.StoredTask;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.script;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -8,6 +8,9 @@ import java.util.stream.Stream;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.AckResult;
+import io.github.asynctask.redis.BrokerIntegrationTestSupport;
+import io.github.asynctask.redis.Delivery;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
