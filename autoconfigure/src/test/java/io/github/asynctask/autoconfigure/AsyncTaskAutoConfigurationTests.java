@@ -15,7 +15,7 @@ import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisEnvironmentCheck;
+import io.github.asynctask.redis.connection.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RedisWakeSignals;
 import io.github.asynctask.redis.ShardedRedisBroker;

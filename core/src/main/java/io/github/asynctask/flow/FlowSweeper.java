@@ -13,7 +13,7 @@ import io.github.asynctask.QueueName;
 import io.github.asynctask.redis.DueWaits;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.FlowStore;
-import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.connection.RedisReachability;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

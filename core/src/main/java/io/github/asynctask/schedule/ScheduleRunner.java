@@ -8,8 +8,8 @@ import java.util.Map;
 
 import io.github.asynctask.ScheduleInfo;
 import io.github.asynctask.definition.TaskRegistry;
-import io.github.asynctask.redis.ReconnectBackoff;
-import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.connection.ReconnectBackoff;
+import io.github.asynctask.redis.connection.RedisReachability;
 import io.github.asynctask.redis.ScheduleStore;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;

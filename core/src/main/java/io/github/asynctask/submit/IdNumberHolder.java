@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 import io.github.asynctask.redis.IdNumber;
-import io.github.asynctask.redis.ReconnectBackoff;
-import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.connection.ReconnectBackoff;
+import io.github.asynctask.redis.connection.RedisReachability;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

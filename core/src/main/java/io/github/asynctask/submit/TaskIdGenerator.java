@@ -7,7 +7,7 @@ import java.util.function.LongSupplier;
 
 import io.github.asynctask.redis.IdNumber;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.connection.RedisReachability;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -23,7 +23,7 @@ import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.connection.RedisReachability;
 import org.jspecify.annotations.Nullable;
 
 /**

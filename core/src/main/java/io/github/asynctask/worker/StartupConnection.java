@@ -2,8 +2,8 @@ package io.github.asynctask.worker;
 
 import java.time.Duration;
 
-import io.github.asynctask.redis.ReconnectBackoff;
-import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.connection.ReconnectBackoff;
+import io.github.asynctask.redis.connection.RedisReachability;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -9,7 +9,7 @@ import java.util.Map;
 import io.github.asynctask.limit.QueuePool;
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.connection.RedisReachability;
 import io.github.asynctask.redis.WakeListener;
 import io.github.asynctask.redis.WakeSignals;
 import org.slf4j.Logger;

@@ -10,7 +10,7 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.connection.RedisReachability;
 import io.github.asynctask.redis.WakeSignals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -6,15 +6,17 @@ import java.util.List;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.connection.RedisEnvironmentCheck;
+import io.github.asynctask.redis.connection.RedisVersion;
 import io.github.asynctask.test.RedisCluster;
-import io.github.asynctask.test.RedisServer;
 import io.github.asynctask.test.RedisClusterExtension;
+import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 

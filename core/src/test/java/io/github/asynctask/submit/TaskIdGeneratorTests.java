@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.asynctask.redis.IdNumber;
-import io.github.asynctask.redis.ReconnectBackoff;
+import io.github.asynctask.redis.connection.ReconnectBackoff;
 import io.github.asynctask.test.MutableClock;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;

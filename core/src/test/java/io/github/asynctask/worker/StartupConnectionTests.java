@@ -3,7 +3,7 @@ package io.github.asynctask.worker;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.asynctask.redis.RedisReachability;
+import io.github.asynctask.redis.connection.RedisReachability;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

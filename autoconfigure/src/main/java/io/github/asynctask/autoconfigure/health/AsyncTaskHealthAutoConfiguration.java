@@ -1,7 +1,7 @@
 package io.github.asynctask.autoconfigure.health;
 
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisEnvironmentCheck;
+import io.github.asynctask.redis.connection.RedisEnvironmentCheck;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -5,8 +5,8 @@ import java.util.TreeMap;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisEnvironmentCheck;
-import io.github.asynctask.redis.RedisVersion;
+import io.github.asynctask.redis.connection.RedisEnvironmentCheck;
+import io.github.asynctask.redis.connection.RedisVersion;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;

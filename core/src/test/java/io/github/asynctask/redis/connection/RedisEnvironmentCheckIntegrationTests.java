@@ -1,6 +1,8 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.connection;
 
 import io.github.asynctask.AsyncTaskException;
+import io.github.asynctask.redis.BrokerIntegrationTestSupport;
+import io.github.asynctask.redis.RedisConnections;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
