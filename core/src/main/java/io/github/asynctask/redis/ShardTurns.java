@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
+import io.github.asynctask.redis.wake.RedisPendingWait;
+
 /**
  * Which wake-up list an idle fetcher of a sharded queue blocks on next. A cluster cannot
  * block on lists of several slots in one call, so the fetcher blocks on one shard's list

@@ -4,6 +4,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
+import io.github.asynctask.redis.wake.RedisWakeSignals;
+import io.github.asynctask.redis.wake.WakeListener;
+import io.github.asynctask.redis.wake.WakeSignals;
+
 /**
  * {@link WakeSignals} of sharded queues: the due channels of every shard are listened to
  * (and reported under the queue's name), and an idle fetcher waits on the shards' wake-up

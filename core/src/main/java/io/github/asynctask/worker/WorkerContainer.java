@@ -10,8 +10,8 @@ import io.github.asynctask.limit.QueuePool;
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.connection.RedisReachability;
-import io.github.asynctask.redis.WakeListener;
-import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.redis.wake.WakeListener;
+import io.github.asynctask.redis.wake.WakeSignals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,7 +11,7 @@ import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.connection.RedisReachability;
-import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.redis.wake.WakeSignals;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.github.asynctask.redis.wake.RedisWakeSignals;
 import io.github.asynctask.test.RedisCluster;
 import io.github.asynctask.test.RedisServer;
 import io.lettuce.core.api.StatefulConnection;

@@ -8,7 +8,7 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.redis.wake.WakeSignals;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;

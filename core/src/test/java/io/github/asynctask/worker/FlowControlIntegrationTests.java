@@ -17,7 +17,7 @@ import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.limit.QueuePool;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.wake.RedisWakeSignals;
 import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.ShardedWakeSignals;
 import io.github.asynctask.test.RedisExtension;

@@ -20,7 +20,7 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.wake.RedisWakeSignals;
 import io.github.asynctask.redis.ShardedRedisBroker;
 import io.github.asynctask.redis.ShardedWakeSignals;
 import io.github.asynctask.test.RedisCluster;

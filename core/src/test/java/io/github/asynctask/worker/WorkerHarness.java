@@ -15,8 +15,8 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.RedisWakeSignals;
-import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.redis.wake.RedisWakeSignals;
+import io.github.asynctask.redis.wake.WakeSignals;
 import io.github.asynctask.test.RedisServer;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;

@@ -2,9 +2,9 @@ package io.github.asynctask.reliability;
 
 import io.github.asynctask.TaskInterceptor;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.RedisWakeSignals;
+import io.github.asynctask.redis.wake.RedisWakeSignals;
 import io.github.asynctask.redis.ShardedWakeSignals;
-import io.github.asynctask.redis.WakeSignals;
+import io.github.asynctask.redis.wake.WakeSignals;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

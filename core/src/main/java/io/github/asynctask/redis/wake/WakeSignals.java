@@ -1,6 +1,8 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.wake;
 
 import java.util.Collection;
+
+import io.github.asynctask.redis.PendingWait;
 
 /**
  * How idle agents learn that work may be waiting: the due channels the scripts publish on

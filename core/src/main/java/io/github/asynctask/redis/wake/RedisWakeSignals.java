@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.wake;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -8,6 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.asynctask.redis.PendingWait;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.ShardLayout;
+import io.github.asynctask.redis.ShardTurns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

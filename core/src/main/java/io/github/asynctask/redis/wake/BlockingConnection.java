@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.wake;
 
 /**
  * A connection an idle fetcher holds for its {@code BLPOP} on a wake-up list, for as long

@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.wake;
 
 /**
  * Told when a scheduled or retry task may have become due earlier than the forwarder

@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.wake;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,9 +1,10 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.wake;
 
 import java.time.Duration;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import io.github.asynctask.redis.PendingWait;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
