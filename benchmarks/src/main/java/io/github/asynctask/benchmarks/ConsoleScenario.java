@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.asynctask.autoconfigure.console.TaskBrowser;
-import io.github.asynctask.redis.BulkActions;
+import io.github.asynctask.redis.store.BulkActions;
 import io.github.asynctask.redis.LuaRedisBroker;
-import io.github.asynctask.redis.RedisHistory;
+import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.ShardLayout;
 import io.github.asynctask.redis.ShardedRedisBroker;
-import io.github.asynctask.redis.TaskPages;
+import io.github.asynctask.redis.store.TaskPages;
 
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;

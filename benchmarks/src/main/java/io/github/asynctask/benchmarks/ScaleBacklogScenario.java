@@ -15,9 +15,9 @@ import io.github.asynctask.autoconfigure.endpoint.AsyncTaskEndpoint;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisHistory;
+import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.TaskPages;
+import io.github.asynctask.redis.store.TaskPages;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.SecurityContext;

@@ -7,7 +7,7 @@ import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.worker.SuccessHook;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;

@@ -5,7 +5,7 @@ import java.util.List;
 
 import io.github.asynctask.redis.DueWaits;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.store.FlowStore;
 import org.jspecify.annotations.Nullable;
 
 /**

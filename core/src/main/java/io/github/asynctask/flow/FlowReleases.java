@@ -7,7 +7,7 @@ import java.util.Map;
 
 import io.github.asynctask.QueueName;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.redis.OwedEntry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 import io.github.asynctask.QueueName;
 import io.github.asynctask.redis.DueWaits;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.redis.connection.RedisReachability;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;

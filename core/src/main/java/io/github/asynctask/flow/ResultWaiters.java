@@ -16,7 +16,7 @@ import java.util.function.Function;
 
 import io.github.asynctask.ResultUnavailableException;
 import io.github.asynctask.TaskFailedException;
-import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.store.FlowStore;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

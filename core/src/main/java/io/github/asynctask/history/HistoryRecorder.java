@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.github.asynctask.event.TaskListener;
-import io.github.asynctask.redis.RedisHistory;
+import io.github.asynctask.redis.store.RedisHistory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

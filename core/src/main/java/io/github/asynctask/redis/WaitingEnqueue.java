@@ -1,6 +1,7 @@
 package io.github.asynctask.redis;
 
 import io.github.asynctask.redis.EnqueueResult.Outcome;
+import io.github.asynctask.redis.store.FlowStore;
 
 /**
  * Records a task that waits for others (flows), in three steps that cannot be one script

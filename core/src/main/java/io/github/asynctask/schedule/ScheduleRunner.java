@@ -10,7 +10,7 @@ import io.github.asynctask.ScheduleInfo;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.connection.ReconnectBackoff;
 import io.github.asynctask.redis.connection.RedisReachability;
-import io.github.asynctask.redis.ScheduleStore;
+import io.github.asynctask.redis.store.ScheduleStore;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.github.asynctask.codec.TaskCodec;
-import io.github.asynctask.redis.ScheduleStore;
+import io.github.asynctask.redis.store.ScheduleStore;
 import io.github.asynctask.redis.TickRequest;
 import io.github.asynctask.redis.TickResult;
 import io.github.asynctask.schedule.ScheduleListener.TickOutcome;

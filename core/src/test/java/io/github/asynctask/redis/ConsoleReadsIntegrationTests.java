@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.store.BulkActions;
+import io.github.asynctask.redis.store.RedisHistory;
+import io.github.asynctask.redis.store.TaskPages;
 import org.junit.jupiter.api.Test;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;

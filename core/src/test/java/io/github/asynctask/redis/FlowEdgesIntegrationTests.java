@@ -8,6 +8,7 @@ import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.flow.FlowSweeper;
 import io.github.asynctask.redis.script.ScriptRunner;
+import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterAll;

@@ -2,6 +2,7 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 
+import io.github.asynctask.redis.store.BulkActions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

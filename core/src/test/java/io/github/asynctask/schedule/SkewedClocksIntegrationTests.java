@@ -17,7 +17,7 @@ import io.github.asynctask.definition.TaskDefaults;
 import io.github.asynctask.definition.TestDefinitions;
 import io.github.asynctask.redis.PackedMeta;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.ScheduleStore;
+import io.github.asynctask.redis.store.ScheduleStore;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;

@@ -19,7 +19,7 @@ import io.github.asynctask.annotation.Misfire;
 import io.github.asynctask.codec.JacksonTaskCodec;
 import io.github.asynctask.definition.TestDefinitions;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.ScheduleStore;
+import io.github.asynctask.redis.store.ScheduleStore;
 import io.github.asynctask.test.MutableClock;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.redis.OwedEntry;
 import io.github.asynctask.redis.RedisKeys;
 

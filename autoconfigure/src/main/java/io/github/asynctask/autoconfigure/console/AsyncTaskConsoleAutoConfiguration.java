@@ -7,15 +7,15 @@ import java.util.List;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.history.HistoryRecorder;
-import io.github.asynctask.redis.BulkActions;
+import io.github.asynctask.redis.store.BulkActions;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisHistory;
+import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.TaskPages;
+import io.github.asynctask.redis.store.TaskPages;
 
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.flow.FlowDescriptions;
-import io.github.asynctask.redis.FlowStore;
+import io.github.asynctask.redis.store.FlowStore;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

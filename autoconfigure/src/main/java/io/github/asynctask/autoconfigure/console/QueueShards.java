@@ -5,11 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
 
-import io.github.asynctask.redis.BulkActions;
+import io.github.asynctask.redis.store.BulkActions;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisHistory;
-import io.github.asynctask.redis.TaskPages;
-import io.github.asynctask.redis.TaskPages.RawTask;
+import io.github.asynctask.redis.store.RedisHistory;
+import io.github.asynctask.redis.store.TaskPages;
+import io.github.asynctask.redis.store.TaskPages.RawTask;
 import org.jspecify.annotations.Nullable;
 
 /**

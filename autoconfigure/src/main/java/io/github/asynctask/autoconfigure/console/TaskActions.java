@@ -5,7 +5,7 @@ import java.util.Locale;
 import io.github.asynctask.autoconfigure.console.BrowseViews.BulkDone;
 import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
 import io.github.asynctask.autoconfigure.console.Views.Done;
-import io.github.asynctask.redis.BulkActions;
+import io.github.asynctask.redis.store.BulkActions;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -20,10 +20,10 @@ import io.github.asynctask.autoconfigure.console.BrowseViews.TaskDetail;
 import io.github.asynctask.autoconfigure.console.BrowseViews.TaskRow;
 import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.RedisHistory;
-import io.github.asynctask.redis.TaskPages;
-import io.github.asynctask.redis.TaskPages.RawDetail;
-import io.github.asynctask.redis.TaskPages.RawTask;
+import io.github.asynctask.redis.store.RedisHistory;
+import io.github.asynctask.redis.store.TaskPages;
+import io.github.asynctask.redis.store.TaskPages.RawDetail;
+import io.github.asynctask.redis.store.TaskPages.RawTask;
 import org.jspecify.annotations.Nullable;
 
 /**

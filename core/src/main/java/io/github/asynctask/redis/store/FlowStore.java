@@ -1,10 +1,15 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.store;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
+import io.github.asynctask.redis.DueWaits;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.OwedEntry;
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.LuaScript;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;

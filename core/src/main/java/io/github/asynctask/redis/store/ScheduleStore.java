@@ -1,10 +1,14 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.store;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.ScheduleState;
+import io.github.asynctask.redis.TickRequest;
+import io.github.asynctask.redis.TickResult;
 import io.github.asynctask.redis.script.LuaScript;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;

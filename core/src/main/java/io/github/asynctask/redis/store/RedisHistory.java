@@ -1,10 +1,11 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.store;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.LuaScript;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;

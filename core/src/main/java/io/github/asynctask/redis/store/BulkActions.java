@@ -1,9 +1,10 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.store;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.LuaScript;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;
