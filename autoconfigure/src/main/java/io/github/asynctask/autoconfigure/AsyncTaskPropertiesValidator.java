@@ -6,7 +6,7 @@ import java.util.Map;
 import io.github.asynctask.QueueName;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.worker.VirtualThreads;
-import io.github.asynctask.redis.ShardName;
+import io.github.asynctask.redis.shard.ShardName;
 
 import org.jspecify.annotations.Nullable;
 

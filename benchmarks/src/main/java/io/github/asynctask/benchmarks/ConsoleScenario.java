@@ -11,8 +11,8 @@ import io.github.asynctask.redis.store.BulkActions;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.ShardLayout;
-import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.shard.ShardLayout;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.redis.store.TaskPages;
 
 import org.springframework.data.redis.connection.RedisConnection;

@@ -11,6 +11,7 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.shard.ShardLayout;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.asynctask.QueueName;
+import io.github.asynctask.redis.shard.ShardName;
 
 /**
  * The Redis key layout (version 3: a task's meta and payload in two hashes, or one field

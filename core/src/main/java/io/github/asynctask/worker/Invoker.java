@@ -17,7 +17,7 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.Delivery;
-import io.github.asynctask.redis.ShardName;
+import io.github.asynctask.redis.shard.ShardName;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -18,7 +18,7 @@ import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.ShardName;
+import io.github.asynctask.redis.shard.ShardName;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -3,7 +3,7 @@ package io.github.asynctask.worker;
 import java.time.Duration;
 
 import io.github.asynctask.event.TaskListener;
-import io.github.asynctask.redis.ShardName;
+import io.github.asynctask.redis.shard.ShardName;
 
 /**
  * Tells listeners (meters, logs) the queue's own name where a delivery names the shard it

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import io.github.asynctask.redis.script.LuaSources;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterAll;

@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import io.github.asynctask.redis.shard.ShardChoice;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -3,6 +3,9 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 import java.util.Map;
 
+import io.github.asynctask.redis.shard.ShardCursor;
+import io.github.asynctask.redis.shard.ShardName;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -14,6 +14,8 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.shard.ShardCursor;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -27,7 +27,7 @@ import io.github.asynctask.redis.RecoverResult;
 import org.jspecify.annotations.Nullable;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.ShardLayout;
+import io.github.asynctask.redis.shard.ShardLayout;
 import io.github.asynctask.redis.TrimResult;
 
 /**

@@ -15,7 +15,7 @@ import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.submit.ResendBuffer;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.cluster.ClusterClientOptions;

@@ -3,7 +3,7 @@ package io.github.asynctask.reliability;
 import io.github.asynctask.TaskInterceptor;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.wake.RedisWakeSignals;
-import io.github.asynctask.redis.ShardedWakeSignals;
+import io.github.asynctask.redis.shard.ShardedWakeSignals;
 import io.github.asynctask.redis.wake.WakeSignals;
 
 import org.springframework.context.annotation.Bean;

@@ -15,7 +15,7 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.IdNumber;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.ShardLayout;
+import io.github.asynctask.redis.shard.ShardLayout;
 import org.jspecify.annotations.Nullable;
 
 /**

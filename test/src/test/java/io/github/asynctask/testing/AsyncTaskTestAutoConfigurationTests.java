@@ -4,7 +4,7 @@ import java.lang.reflect.Proxy;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.worker.WorkerContainer;
 import org.junit.jupiter.api.Test;
 

@@ -21,7 +21,7 @@ import io.github.asynctask.autoconfigure.console.Views.TaskPage;
 import io.github.asynctask.autoconfigure.console.Views.TaskView;
 import io.github.asynctask.flow.FlowDescriptions;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

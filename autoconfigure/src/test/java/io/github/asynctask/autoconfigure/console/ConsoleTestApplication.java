@@ -12,7 +12,7 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.test.RedisServer;
 
 import org.springframework.boot.SpringBootConfiguration;

@@ -23,7 +23,7 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.Test;

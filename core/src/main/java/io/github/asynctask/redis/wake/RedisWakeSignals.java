@@ -10,8 +10,8 @@ import java.util.Map;
 
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.redis.ShardLayout;
-import io.github.asynctask.redis.ShardTurns;
+import io.github.asynctask.redis.shard.ShardLayout;
+import io.github.asynctask.redis.shard.ShardTurns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,9 +1,10 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.wake.RedisPendingWait;
 
 /**

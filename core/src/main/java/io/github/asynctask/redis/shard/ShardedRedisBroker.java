@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +16,21 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.AckResult;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.DeliveryToken;
+import io.github.asynctask.redis.Dequeued;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.ForwardResult;
+import io.github.asynctask.redis.HandBackResult;
+import io.github.asynctask.redis.IdNumber;
+import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.RatePermits;
+import io.github.asynctask.redis.RecoverResult;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.TrimResult;
 import org.jspecify.annotations.Nullable;
 
 /**

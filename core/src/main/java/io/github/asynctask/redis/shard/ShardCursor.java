@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 import java.util.concurrent.ThreadLocalRandom;
 

@@ -1,10 +1,14 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.Dequeued;
+import io.github.asynctask.redis.RatePermits;
+import io.github.asynctask.redis.RedisBroker;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 /**
  * The name under which one shard of a queue lives in Redis: shard 0 is the queue itself,

@@ -1,5 +1,6 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
+import io.github.asynctask.redis.EnqueueRequest;
 import org.jspecify.annotations.Nullable;
 
 /**

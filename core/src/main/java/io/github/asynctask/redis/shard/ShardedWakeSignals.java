@@ -1,9 +1,10 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
+import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.wake.RedisWakeSignals;
 import io.github.asynctask.redis.wake.WakeListener;
 import io.github.asynctask.redis.wake.WakeSignals;
