@@ -27,7 +27,7 @@ import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.CompositeTaskListener;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.limit.ConcurrencyKeys;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.connection.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;

@@ -13,7 +13,7 @@ import io.github.asynctask.codec.JacksonTaskCodec;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.connection.RedisEnvironmentCheck;
 import io.github.asynctask.redis.RedisKeys;

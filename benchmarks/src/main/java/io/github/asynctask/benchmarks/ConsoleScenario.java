@@ -8,7 +8,7 @@ import java.util.Map;
 
 import io.github.asynctask.autoconfigure.console.TaskBrowser;
 import io.github.asynctask.redis.store.BulkActions;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.shard.ShardLayout;

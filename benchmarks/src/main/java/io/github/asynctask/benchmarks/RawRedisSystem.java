@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import io.github.asynctask.redis.script.LuaSources;
-import io.github.asynctask.redis.PackedMeta;
+import io.github.asynctask.redis.lua.PackedMeta;
 import io.github.asynctask.redis.RedisKeys;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.ScriptOutputType;

@@ -13,7 +13,7 @@ import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.autoconfigure.console.WriteAccess;
 import io.github.asynctask.autoconfigure.endpoint.AsyncTaskEndpoint;
 import io.github.asynctask.redis.Delivery;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;

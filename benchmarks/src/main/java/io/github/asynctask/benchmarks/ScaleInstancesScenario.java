@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 
 import org.springframework.context.ConfigurableApplicationContext;

@@ -2,6 +2,7 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;

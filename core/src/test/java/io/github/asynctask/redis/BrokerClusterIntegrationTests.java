@@ -8,6 +8,7 @@ import io.github.asynctask.TaskState;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.connection.RedisEnvironmentCheck;
 import io.github.asynctask.redis.connection.RedisVersion;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.store.BulkActions;
 import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.store.ScheduleStore;

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.redis.EnqueueResult.Outcome;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

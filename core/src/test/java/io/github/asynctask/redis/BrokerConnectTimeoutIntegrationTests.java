@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.asynctask.RedisUnavailableException;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.wake.BlockingConnections;
 import io.github.asynctask.redis.wake.RedisPendingWait;
 import org.junit.jupiter.api.AfterEach;

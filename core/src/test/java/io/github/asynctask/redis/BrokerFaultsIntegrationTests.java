@@ -5,6 +5,7 @@ import java.time.Instant;
 
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.MutableClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

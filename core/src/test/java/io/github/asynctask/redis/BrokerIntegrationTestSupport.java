@@ -3,6 +3,7 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 
 import io.github.asynctask.RedisUnavailableException;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterAll;

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import io.github.asynctask.RedisUnavailableException;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import org.junit.jupiter.api.Test;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;

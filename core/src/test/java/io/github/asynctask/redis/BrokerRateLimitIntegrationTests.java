@@ -3,6 +3,7 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import org.junit.jupiter.api.Test;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.flow.FlowSweeper;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.test.RedisCluster;
 import io.github.asynctask.test.RedisClusterExtension;

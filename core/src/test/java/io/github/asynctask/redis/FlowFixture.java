@@ -3,6 +3,7 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.test.RedisServer;
 

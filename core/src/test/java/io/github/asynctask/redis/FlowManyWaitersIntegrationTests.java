@@ -10,6 +10,7 @@ import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
 import io.github.asynctask.flow.FlowSweeper;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;

@@ -2,6 +2,7 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.RedisCluster;
 import io.github.asynctask.test.RedisClusterExtension;
 import org.junit.jupiter.api.AfterAll;

@@ -3,6 +3,7 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 import java.util.Map;
 
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.script.LuaSources;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.test.RedisExtension;

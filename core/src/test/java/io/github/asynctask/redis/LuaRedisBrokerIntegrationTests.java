@@ -9,6 +9,7 @@ import java.util.Map;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.test.RedisCluster;
 import io.github.asynctask.test.RedisClusterExtension;

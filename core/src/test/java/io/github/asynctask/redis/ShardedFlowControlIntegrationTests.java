@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;

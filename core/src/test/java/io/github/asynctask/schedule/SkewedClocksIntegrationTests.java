@@ -15,7 +15,7 @@ import io.github.asynctask.definition.AnnotationTaskRegistry;
 import io.github.asynctask.definition.BizIdEvaluator;
 import io.github.asynctask.definition.TaskDefaults;
 import io.github.asynctask.definition.TestDefinitions;
-import io.github.asynctask.redis.PackedMeta;
+import io.github.asynctask.redis.lua.PackedMeta;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.store.ScheduleStore;
 import io.github.asynctask.test.RedisExtension;

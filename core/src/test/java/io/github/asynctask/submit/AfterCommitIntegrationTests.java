@@ -20,7 +20,7 @@ import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.TaskTestConfiguration;
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;

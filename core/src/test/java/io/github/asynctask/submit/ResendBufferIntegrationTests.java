@@ -9,7 +9,7 @@ import io.github.asynctask.RecordingTaskListener;
 import io.github.asynctask.RedisTasks;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.awaitility.Awaitility;

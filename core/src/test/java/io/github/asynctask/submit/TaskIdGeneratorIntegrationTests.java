@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.asynctask.RedisTasks;
 import io.github.asynctask.redis.IdNumber;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.awaitility.Awaitility;

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;

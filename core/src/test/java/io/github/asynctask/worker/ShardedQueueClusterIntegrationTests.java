@@ -18,7 +18,7 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.wake.RedisWakeSignals;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;

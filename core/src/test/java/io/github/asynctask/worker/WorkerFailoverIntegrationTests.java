@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;

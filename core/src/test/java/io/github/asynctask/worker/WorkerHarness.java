@@ -12,7 +12,7 @@ import io.github.asynctask.TaskInfo;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.wake.RedisWakeSignals;

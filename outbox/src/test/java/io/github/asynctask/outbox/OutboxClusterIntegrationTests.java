@@ -13,7 +13,7 @@ import io.github.asynctask.codec.JacksonTaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
 import io.github.asynctask.event.CompositeTaskListener;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.submit.ResendBuffer;
 import io.github.asynctask.submit.SubmitObserver;
 import io.github.asynctask.submit.TaskSubmitter;

@@ -14,7 +14,7 @@ import javax.sql.DataSource;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.event.CompositeTaskListener;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.submit.ResendBuffer;
 import io.github.asynctask.submit.TaskSubmitter;
 import io.github.asynctask.test.RedisServer;

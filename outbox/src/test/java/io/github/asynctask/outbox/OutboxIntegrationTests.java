@@ -22,7 +22,7 @@ import io.github.asynctask.definition.BizIdEvaluator;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.CompositeTaskListener;
 import io.github.asynctask.redis.Delivery;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.submit.ResendBuffer;

@@ -9,7 +9,7 @@ import javax.sql.DataSource;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;

@@ -12,7 +12,7 @@ import io.github.asynctask.autoconfigure.outbox.OutboxAutoConfiguration;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.store.FlowStore;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;

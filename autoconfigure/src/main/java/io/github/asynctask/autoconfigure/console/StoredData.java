@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.asynctask.autoconfigure.console.BrowseViews.AttemptView;
-import io.github.asynctask.redis.PackedMeta;
+import io.github.asynctask.redis.lua.PackedMeta;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -3,7 +3,7 @@ package io.github.asynctask.autoconfigure.console;
 import io.github.asynctask.autoconfigure.endpoint.AsyncTaskEndpoint;
 import io.github.asynctask.autoconfigure.endpoint.AsyncTaskEndpointAutoConfiguration;
 import io.github.asynctask.history.HistoryRecorder;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.store.TaskPages;

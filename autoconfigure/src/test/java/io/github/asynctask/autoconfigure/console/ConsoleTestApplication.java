@@ -9,7 +9,7 @@ import java.util.UUID;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;

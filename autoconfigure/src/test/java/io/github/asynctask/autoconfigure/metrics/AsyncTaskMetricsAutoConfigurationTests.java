@@ -3,7 +3,7 @@ package io.github.asynctask.autoconfigure.metrics;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.metrics.MicrometerTaskListener;
 import io.github.asynctask.metrics.QueueMetrics;
-import io.github.asynctask.redis.LuaRedisBroker;
+import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,8 +1,8 @@
 package io.github.asynctask.redis.script;
 
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.PackedMeta;
-import io.github.asynctask.redis.StoredTask;
+import io.github.asynctask.redis.lua.PackedMeta;
+import io.github.asynctask.redis.lua.StoredTask;
 
 
 /**

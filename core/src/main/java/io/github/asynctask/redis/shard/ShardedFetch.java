@@ -7,7 +7,7 @@ import java.util.List;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.Dequeued;
-import io.github.asynctask.redis.RatePermits;
+import io.github.asynctask.redis.lua.RatePermits;
 import io.github.asynctask.redis.RedisBroker;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;

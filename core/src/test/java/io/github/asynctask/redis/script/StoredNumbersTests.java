@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.PackedMeta;
-import io.github.asynctask.redis.StoredTask;
+import io.github.asynctask.redis.lua.PackedMeta;
+import io.github.asynctask.redis.lua.StoredTask;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

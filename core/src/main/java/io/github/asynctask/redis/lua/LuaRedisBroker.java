@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.lua;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +17,19 @@ import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.AckResult;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.DeliveryToken;
+import io.github.asynctask.redis.Dequeued;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.ForwardResult;
+import io.github.asynctask.redis.HandBackResult;
+import io.github.asynctask.redis.IdNumber;
+import io.github.asynctask.redis.RecoverResult;
+import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.TrimResult;
 import io.github.asynctask.redis.script.LuaScript;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;

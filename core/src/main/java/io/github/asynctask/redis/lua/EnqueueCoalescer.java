@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.lua;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +10,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 import io.github.asynctask.RedisUnavailableException;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.lua;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,6 +12,8 @@ import io.github.asynctask.QueueName;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.Placement;
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.script.Scripts;

@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.lua;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.script.Scripts;

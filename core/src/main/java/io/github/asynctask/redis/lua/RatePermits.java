@@ -1,9 +1,10 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.lua;
 
 import java.time.Duration;
 import java.util.List;
 
 import io.github.asynctask.limit.RateLimit;
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.script.Scripts;

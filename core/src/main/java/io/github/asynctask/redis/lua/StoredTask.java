@@ -1,9 +1,10 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.lua;
 
 import java.time.Instant;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.script.StoredNumbers;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;

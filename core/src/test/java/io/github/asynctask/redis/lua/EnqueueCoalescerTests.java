@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.lua;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import io.github.asynctask.RedisUnavailableException;
+import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult.Outcome;
+import io.github.asynctask.redis.EnqueueResult;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import org.junit.jupiter.api.AfterEach;

@@ -1,6 +1,8 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.lua;
 
+import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult.Outcome;
+import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.store.FlowStore;
 
 /**
