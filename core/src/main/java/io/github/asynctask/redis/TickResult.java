@@ -31,7 +31,7 @@ public record TickResult(Code code, long last, long redisNow, int fired, int ski
 		/** The state was unreadable: reset to "next tick from now". */
 		RESET_CORRUPT;
 
-		static Code of(long code) {
+		public static Code of(long code) {
 			return switch ((int) code) {
 				case 1 -> APPLIED;
 				case 2 -> STALE;

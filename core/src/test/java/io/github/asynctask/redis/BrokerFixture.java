@@ -13,40 +13,40 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Seeds tasks and reads raw Redis state for broker tests, so each test reads as "given
  * these tasks, when this transition, then this state".
  */
-final class BrokerFixture {
+public final class BrokerFixture {
 
-	static final String QUEUE = "q1";
+	public static final String QUEUE = "q1";
 
-	static final Duration LEASE = Duration.ofSeconds(30);
+	public static final Duration LEASE = Duration.ofSeconds(30);
 
 	private static final AtomicLong ids = new AtomicLong();
 
-	final RedisKeys keys = new RedisKeys("test");
+	public final RedisKeys keys = new RedisKeys("test");
 
-	final RedisServer redis;
+	public final RedisServer redis;
 
-	final LuaRedisBroker broker;
+	public final LuaRedisBroker broker;
 
-	BrokerFixture(RedisServer redis, LuaRedisBroker broker) {
+	public BrokerFixture(RedisServer redis, LuaRedisBroker broker) {
 		this.redis = redis;
 		this.broker = broker;
 	}
 
-	static String newId() {
+	public static String newId() {
 		return String.format("id-%08d", ids.incrementAndGet());
 	}
 
-	static EnqueueRequest request(String id) {
+	public static EnqueueRequest request(String id) {
 		return EnqueueRequest.now(QUEUE, id, "mail.send", "{\"args\":[1]}", 2);
 	}
 
-	String enqueue() {
+	public String enqueue() {
 		String id = newId();
 		assertThat(this.broker.enqueue(request(id)).outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
 		return id;
 	}
 
-	Delivery enqueueAndTake() {
+	public Delivery enqueueAndTake() {
 		String id = enqueue();
 		List<Delivery> taken = this.broker.dequeue(QUEUE, 1, LEASE);
 		assertThat(taken).extracting(Delivery::id).containsExactly(id);
@@ -54,29 +54,29 @@ final class BrokerFixture {
 	}
 
 	/** Writes a task's stored data by hand, in key layout v2. */
-	void storeRaw(String id, String meta, String payload) {
+	public void storeRaw(String id, String meta, String payload) {
 		this.redis.cli("HSET", this.keys.tasks(QUEUE), id, meta);
 		this.redis.cli("HSET", this.keys.payloads(QUEUE), id, payload);
 	}
 
-	long llen(String key) {
+	public long llen(String key) {
 		return Long.parseLong(this.redis.cli("LLEN", key));
 	}
 
-	long zcard(String key) {
+	public long zcard(String key) {
 		return Long.parseLong(this.redis.cli("ZCARD", key));
 	}
 
-	String zscore(String key, String member) {
+	public String zscore(String key, String member) {
 		return this.redis.cli("ZSCORE", key, member);
 	}
 
-	long hlen(String key) {
+	public long hlen(String key) {
 		return Long.parseLong(this.redis.cli("HLEN", key));
 	}
 
 	/** Milliseconds of Redis's own clock. */
-	long redisNow() {
+	public long redisNow() {
 		String[] time = this.redis.cli("TIME").split("\n");
 		return Long.parseLong(time[0]) * 1000 + Long.parseLong(time[1]) / 1000;
 	}

@@ -18,18 +18,18 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * an empty Redis before each test.
  */
 @ExtendWith(RedisExtension.class)
-abstract class BrokerIntegrationTestSupport {
+public abstract class BrokerIntegrationTestSupport {
 
-	static LettuceConnectionFactory connectionFactory;
+	public static LettuceConnectionFactory connectionFactory;
 
-	static BrokerFixture fixture;
+	public static BrokerFixture fixture;
 
-	final LuaRedisBroker broker = fixture.broker;
+	public final LuaRedisBroker broker = fixture.broker;
 
-	final RedisKeys keys = fixture.keys;
+	public final RedisKeys keys = fixture.keys;
 
 	@BeforeAll
-	static void connect(RedisServer redis) {
+	public static void connect(RedisServer redis) {
 		connectionFactory = RedisConnections.standalone(redis);
 		fixture = new BrokerFixture(redis, new LuaRedisBroker(connectionFactory, new RedisKeys("test")));
 		warmUp();
@@ -56,12 +56,12 @@ abstract class BrokerIntegrationTestSupport {
 	}
 
 	@AfterAll
-	static void disconnect() {
+	public static void disconnect() {
 		connectionFactory.destroy();
 	}
 
 	@BeforeEach
-	void startEmpty() {
+	public void startEmpty() {
 		if (fixture.redis.canInjectFaults()) {
 			fixture.redis.start();
 		}

@@ -13,7 +13,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 /**
  * Spring connection factories for the test Redis servers.
  */
-final class RedisConnections {
+public final class RedisConnections {
 
 	private RedisConnections() {
 	}
@@ -24,19 +24,19 @@ final class RedisConnections {
 	 */
 	private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(2);
 
-	static LettuceConnectionFactory standalone(RedisServer redis) {
+	public static LettuceConnectionFactory standalone(RedisServer redis) {
 		return started(new LettuceConnectionFactory(new RedisStandaloneConfiguration(redis.host(), redis.port()),
 				clientConfiguration()));
 	}
 
-	static LettuceConnectionFactory standalone(RedisServer redis, String username, String password) {
+	public static LettuceConnectionFactory standalone(RedisServer redis, String username, String password) {
 		RedisStandaloneConfiguration configuration = new RedisStandaloneConfiguration(redis.host(), redis.port());
 		configuration.setUsername(username);
 		configuration.setPassword(password);
 		return started(new LettuceConnectionFactory(configuration, clientConfiguration()));
 	}
 
-	static LettuceConnectionFactory cluster(List<String> hostPorts) {
+	public static LettuceConnectionFactory cluster(List<String> hostPorts) {
 		return started(new LettuceConnectionFactory(new RedisClusterConfiguration(hostPorts), clientConfiguration()));
 	}
 

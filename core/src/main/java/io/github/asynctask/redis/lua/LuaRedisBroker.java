@@ -49,7 +49,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 * Most tasks one enqueue call carries: bounds how long the script runs and the
 	 * arguments Lua unpacks.
 	 */
-	static final int MAX_ENQUEUE_PER_CALL = EnqueueCalls.MAX_PER_CALL;
+	public static final int MAX_ENQUEUE_PER_CALL = EnqueueCalls.MAX_PER_CALL;
 
 	/** Default of {@code async-task.redis-timeout}. */
 	public static final Duration DEFAULT_REPLY_TIMEOUT = Duration.ofSeconds(5);
@@ -117,6 +117,14 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		this.completedIds = completedIds;
 		this.waiting = new WaitingEnqueue(new FlowStore(this.runner, keys));
 		this.enqueueCalls = new EnqueueCalls(this.runner, keys);
+	}
+
+	/**
+	 * The per-queue rate permits on this broker's scripts and keys, for the sharded
+	 * decorator to share across shards. Internal: not an API.
+	 */
+	public RatePermits ratePermits() {
+		return new RatePermits(this.runner, this.keys);
 	}
 
 	@Override
@@ -257,7 +265,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 * uncounted, and makes a late run of that fetch take nothing.
 	 * @return how many tasks went back
 	 */
-	int releaseFetch(String queue, String fetchId, Duration lease) {
+	public int releaseFetch(String queue, String fetchId, Duration lease) {
 		return (int) Replies.single(this.runner.run(Scripts.RELEASE_FETCH, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.active(queue),
 						this.keys.leases(queue), this.keys.fetch(queue, fetchId), this.keys.payloads(queue),

@@ -2,7 +2,6 @@ package io.github.asynctask.redis.lua;
 
 import io.github.asynctask.redis.script.StoredNumbers;
 
-
 /**
  * A task meta in the packed form of key layout 3 (see {@code lib.lua}), in two shapes:
  * {@code 3|<state>|<max retries>|<created>|<changed>|<name>} while queued (state

@@ -14,14 +14,17 @@ import io.github.asynctask.redis.script.Scripts;
  * ({@code rate_take.lua}, {@code rate_settle.lua}): one log in the queue's own slot for
  * every shard, so the limit holds for the queue as a whole, whichever shards the tasks
  * come from and whichever instance fetches them.
+ *
+ * <p>
+ * Internal: public only so that the other rooms of {@code redis} can use it; not an API.
  */
-final class RatePermits {
+public final class RatePermits {
 
 	private final ScriptRunner runner;
 
 	private final RedisKeys keys;
 
-	RatePermits(ScriptRunner runner, RedisKeys keys) {
+	public RatePermits(ScriptRunner runner, RedisKeys keys) {
 		this.runner = runner;
 		this.keys = keys;
 	}
@@ -30,7 +33,7 @@ final class RatePermits {
 	 * Up to {@code wanted} permits of {@code queue}'s limit, counted as used until
 	 * settled.
 	 */
-	Permits take(String queue, int wanted, RateLimit limit) {
+	public Permits take(String queue, int wanted, RateLimit limit) {
 		String fetchId = FetchLedger.newId();
 		List<?> reply = Replies.list(this.runner.run(Scripts.RATE_TAKE, queue, List.of(this.keys.rate(queue)),
 				List.of(Integer.toString(wanted), Integer.toString(limit.permits()),
@@ -40,7 +43,7 @@ final class RatePermits {
 	}
 
 	/** The first {@code used} permits paid for deliveries; the others go back. */
-	void settle(Permits permits, int used) {
+	public void settle(Permits permits, int used) {
 		this.runner.run(Scripts.RATE_SETTLE, permits.queue(), List.of(this.keys.rate(permits.queue())),
 				List.of(permits.fetchId(), Integer.toString(permits.granted()), Integer.toString(used),
 						Long.toString(permits.limit().period().toMillis())));
@@ -56,7 +59,7 @@ final class RatePermits {
 	 * permit frees; else zero
 	 * @param limit the limit they were taken under
 	 */
-	record Permits(String queue, String fetchId, int granted, Duration retryAfter, RateLimit limit) {
+	public record Permits(String queue, String fetchId, int granted, Duration retryAfter, RateLimit limit) {
 	}
 
 }

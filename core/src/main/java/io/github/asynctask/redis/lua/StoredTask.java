@@ -18,9 +18,12 @@ import tools.jackson.core.util.JsonRecyclerPools;
  * payload in the payloads hash; a new or fetched task keeps {@code "<meta>\n<payload>"}
  * in the tasks hash alone, its meta {@link PackedMeta packed} or JSON. See
  * {@code lib.lua} for the meta keys.
+ *
+ * <p>
+ * Internal: public only so that the other rooms of {@code redis} can use it; not an API.
  */
-record StoredTask(String id, String name, TaskState state, int attempts, long token, int maxRetries, Instant createdAt,
-		Instant updatedAt, @Nullable String lastError, String payload) {
+public record StoredTask(String id, String name, TaskState state, int attempts, long token, int maxRetries,
+		Instant createdAt, Instant updatedAt, @Nullable String lastError, String payload) {
 
 	/**
 	 * Streaming only, with a buffer recycler per thread: the shared default pool's
@@ -37,7 +40,7 @@ record StoredTask(String id, String name, TaskState state, int attempts, long to
 	 * @throws IllegalStateException naming the id when the data is not in the expected
 	 * shape
 	 */
-	static StoredTask parse(String id, String metaJson, String payload) {
+	public static StoredTask parse(String id, String metaJson, String payload) {
 		int newline = metaJson.indexOf('\n');
 		String json = (newline < 0) ? metaJson : metaJson.substring(0, newline);
 		String body = (newline < 0) ? payload : metaJson.substring(newline + 1);

@@ -13,10 +13,13 @@ import java.util.HexFormat;
  * @param name the file name without {@code .lua}
  * @param source the full text sent to Redis
  * @param sha1 the hex SHA-1 Redis knows the script by
+ *
+ * <p>
+ * Internal: public only so that the other rooms of {@code redis} can use it; not an API.
  */
-record LuaScript(String name, byte[] source, String sha1) {
+public record LuaScript(String name, byte[] source, String sha1) {
 
-	static LuaScript load(String name) {
+	public static LuaScript load(String name) {
 		byte[] bytes = LuaSources.of(name).getBytes(StandardCharsets.UTF_8);
 		return new LuaScript(name, bytes, sha1(bytes));
 	}

@@ -6,13 +6,16 @@ import java.util.List;
 /**
  * Reads script replies as Spring Data Redis hands them over: bulk strings as
  * {@code byte[]}, integers as {@link Long}, arrays as {@link List}.
+ *
+ * <p>
+ * Internal: public only so that the other rooms of {@code redis} can use it; not an API.
  */
-final class Replies {
+public final class Replies {
 
 	private Replies() {
 	}
 
-	static String string(Object reply) {
+	public static String string(Object reply) {
 		return (reply instanceof byte[] bytes) ? new String(bytes, StandardCharsets.UTF_8) : String.valueOf(reply);
 	}
 
@@ -20,7 +23,7 @@ final class Replies {
 	 * A bulk string {@code "<head>\n<rest>"} as its two parts, split at the first newline
 	 * without copying the whole first; no newline: the whole as head, an empty rest.
 	 */
-	static String[] splitAtFirstNewline(Object reply) {
+	public static String[] splitAtFirstNewline(Object reply) {
 		if (!(reply instanceof byte[] bytes)) {
 			String text = String.valueOf(reply);
 			int newline = text.indexOf('\n');
@@ -36,16 +39,16 @@ final class Replies {
 		return new String[] { new String(bytes, StandardCharsets.UTF_8), "" };
 	}
 
-	static long number(Object reply) {
+	public static long number(Object reply) {
 		return (reply instanceof Number number) ? number.longValue() : Long.parseLong(string(reply));
 	}
 
-	static List<?> list(Object reply) {
+	public static List<?> list(Object reply) {
 		return (reply instanceof List<?> list) ? list : List.of();
 	}
 
 	/** A reply that is a bare integer, whether or not the client wrapped it in a list. */
-	static long single(Object reply) {
+	public static long single(Object reply) {
 		return (reply instanceof List<?> list) ? number(list.get(0)) : number(reply);
 	}
 

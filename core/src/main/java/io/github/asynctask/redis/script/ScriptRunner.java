@@ -26,8 +26,11 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * Runs broker scripts by SHA, falling back to {@code EVAL} when Redis answers
  * {@code NOSCRIPT} (after a restart or {@code SCRIPT FLUSH}), and turns client failures
  * into {@link RedisUnavailableException} naming the script and queue.
+ *
+ * <p>
+ * Internal: public only so that the other rooms of {@code redis} can use it; not an API.
  */
-final class ScriptRunner {
+public final class ScriptRunner {
 
 	private final RedisConnectionFactory connectionFactory;
 
@@ -51,7 +54,7 @@ final class ScriptRunner {
 	/** Guarded by this; the last attempt to open {@link #shared}. */
 	private @Nullable CompletableFuture<@Nullable RedisClusterAsyncCommands<byte[], byte[]>> opening;
 
-	ScriptRunner(RedisConnectionFactory connectionFactory, Duration replyTimeout) {
+	public ScriptRunner(RedisConnectionFactory connectionFactory, Duration replyTimeout) {
 		this.connectionFactory = connectionFactory;
 		this.replyTimeout = replyTimeout;
 	}
@@ -60,12 +63,12 @@ final class ScriptRunner {
 	 * Run one script; replies come back as byte[] (bulk), Long (integer) and List
 	 * (array).
 	 */
-	<T> T run(LuaScript script, String queue, List<String> keys, List<String> args) {
+	public <T> T run(LuaScript script, String queue, List<String> keys, List<String> args) {
 		return run(script, queue, array(keys), array(args));
 	}
 
 	/** {@link #run(LuaScript, String, List, List)} with keys and arguments as bytes. */
-	<T> T run(LuaScript script, String queue, byte[][] keys, byte[][] args) {
+	public <T> T run(LuaScript script, String queue, byte[][] keys, byte[][] args) {
 		try {
 			return runScript(script, queue, keys, args);
 		}
@@ -79,7 +82,7 @@ final class ScriptRunner {
 	 * How long ago a script call last failed (Redis unreachable, out of memory, no reply
 	 * in time), or null when none has.
 	 */
-	@Nullable Duration sinceLastFailure() {
+	public @Nullable Duration sinceLastFailure() {
 		long at = this.lastFailure;
 		return (at == 0) ? null : Duration.ofNanos(System.nanoTime() - at);
 	}
@@ -204,13 +207,13 @@ final class ScriptRunner {
 	 * is Lettuce (commands are written back to back on the connection), else one by one.
 	 * Replies are in call order.
 	 */
-	List<Object> runAll(LuaScript script, String queue, List<List<String>> keys, List<List<String>> args) {
+	public List<Object> runAll(LuaScript script, String queue, List<List<String>> keys, List<List<String>> args) {
 		return runAllBytes(script, queue, keys.stream().map(ScriptRunner::array).toList(),
 				args.stream().map(ScriptRunner::array).toList());
 	}
 
 	/** {@link #runAll} with keys and arguments as bytes. */
-	List<Object> runAllBytes(LuaScript script, String queue, List<byte[][]> keys, List<byte[][]> args) {
+	public List<Object> runAllBytes(LuaScript script, String queue, List<byte[][]> keys, List<byte[][]> args) {
 		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync(script, queue);
 		if (shared != null) {
 			try {
@@ -304,13 +307,13 @@ final class ScriptRunner {
 		return result;
 	}
 
-	static RedisUnavailableException failure(String what, String queue, Throwable cause) {
+	public static RedisUnavailableException failure(String what, String queue, Throwable cause) {
 		return new RedisUnavailableException(
 				"Redis could not run " + what + " for queue '" + queue + "': " + rootMessage(cause), cause);
 	}
 
 	/** The innermost cause's message (what Lettuce says went wrong). */
-	static String rootMessage(Throwable ex) {
+	public static String rootMessage(Throwable ex) {
 		Throwable root = ex;
 		while (root.getCause() != null && root.getCause() != root) {
 			root = root.getCause();

@@ -21,7 +21,8 @@ public record ShardName(String queue, int index) {
 		return of(this.queue, this.index);
 	}
 
-	static String of(String queue, int index) {
+	/** The Redis-side name of shard {@code index} of {@code queue}. */
+	public static String of(String queue, int index) {
 		if (index < 0 || index >= MAX_SHARDS) {
 			throw new IllegalArgumentException(
 					"Shard index of queue '" + queue + "' must be within 0.." + (MAX_SHARDS - 1) + " but was " + index);

@@ -14,8 +14,11 @@ import io.github.asynctask.redis.wake.RedisPendingWait;
  * for), then on the next shard's: a new task on any shard is seen within one turn of the
  * wheel, as long as one unsharded fallback poll, and the fetcher keeps one connection
  * however many shards there are.
+ *
+ * <p>
+ * Internal: public only so that the other rooms of {@code redis} can use it; not an API.
  */
-final class ShardTurns implements Function<Duration, RedisPendingWait.Turn> {
+public final class ShardTurns implements Function<Duration, RedisPendingWait.Turn> {
 
 	private static final Duration SHORTEST = Duration.ofSeconds(1);
 
@@ -25,7 +28,7 @@ final class ShardTurns implements Function<Duration, RedisPendingWait.Turn> {
 
 	private final RedisKeys keys;
 
-	ShardTurns(String queue, ShardLayout layout, RedisKeys keys) {
+	public ShardTurns(String queue, ShardLayout layout, RedisKeys keys) {
 		this.queue = queue;
 		this.layout = layout;
 		this.keys = keys;

@@ -68,7 +68,7 @@ public final class ShardedRedisBroker implements RedisBroker {
 		this.shards = shards;
 		this.layout = new ShardLayout(configured, shards::knownQueues);
 		this.fetch = new ShardedFetch(shards, this.layout,
-				(shards instanceof LuaRedisBroker lua) ? new RatePermits(lua.runner, lua.keys) : null);
+				(shards instanceof LuaRedisBroker lua) ? lua.ratePermits() : null);
 		this.earlier = new EarlierLayouts(shards, this.layout, System::currentTimeMillis);
 	}
 

@@ -37,7 +37,7 @@ public class FlowStore {
 
 	private static final Logger logger = LoggerFactory.getLogger(FlowStore.class);
 
-	static final LuaScript WAIT = LuaScript.load("flow_wait");
+	public static final LuaScript WAIT = LuaScript.load("flow_wait");
 
 	static final LuaScript WATCH = LuaScript.load("flow_watch");
 
@@ -82,7 +82,7 @@ public class FlowStore {
 	static final Duration KEEP_MARGIN = Duration.ofHours(1);
 
 	/** Least time between two checks of a waiting task (its first check too). */
-	static final Duration CHECK_LEAST = Duration.ofSeconds(30);
+	public static final Duration CHECK_LEAST = Duration.ofSeconds(30);
 
 	/**
 	 * Most time between two checks of a waiting task: a lost registration is repaired
@@ -102,7 +102,7 @@ public class FlowStore {
 		this(new ScriptRunner(connectionFactory, replyTimeout), keys);
 	}
 
-	FlowStore(ScriptRunner runner, RedisKeys keys) {
+	public FlowStore(ScriptRunner runner, RedisKeys keys) {
 		this.runner = runner;
 		this.keys = keys;
 	}
@@ -142,7 +142,7 @@ public class FlowStore {
 	 * @return the enqueue outcome ({@code WAITING}, {@code DUPLICATE} or
 	 * {@code ALREADY_EXISTS}) with the id
 	 */
-	EnqueueResult park(EnqueueRequest request, String uniqueKey, Duration firstCheck) {
+	public EnqueueResult park(EnqueueRequest request, String uniqueKey, Duration firstCheck) {
 		String queue = request.queue();
 		List<String> args = new ArrayList<>(7 + 2 * request.after().size());
 		args.addAll(List.of(request.id(), request.name(), request.payload(), Integer.toString(request.maxRetries()),

@@ -16,8 +16,11 @@ import org.springframework.dao.QueryTimeoutException;
  * connection the scripts share, so this wait keeps a connection of its own, never one of
  * a connection pool ({@link BlockingConnections}); in a cluster the list sits in the
  * queue's slot like its other keys.
+ *
+ * <p>
+ * Internal: public only so that the other rooms of {@code redis} can use it; not an API.
  */
-final class RedisPendingWait implements PendingWait {
+public final class RedisPendingWait implements PendingWait {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisPendingWait.class);
 
@@ -136,7 +139,7 @@ final class RedisPendingWait implements PendingWait {
 	 * @param key the list's key
 	 * @param block how long to block at most
 	 */
-	record Turn(String key, Duration block) {
+	public record Turn(String key, Duration block) {
 
 	}
 

@@ -78,7 +78,7 @@ public final class RedisWakeSignals implements WakeSignals {
 	}
 
 	/** A wait over the shards of the queue, one shard's list at a time. */
-	PendingWait pendingWait(String queue, ShardLayout layout) {
+	public PendingWait pendingWait(String queue, ShardLayout layout) {
 		return new RedisPendingWait(this.blockingConnections, new ShardTurns(queue, layout, this.keys), longestBlock());
 	}
 

@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.wake;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -8,9 +8,8 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.asynctask.RedisUnavailableException;
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
-import io.github.asynctask.redis.wake.BlockingConnections;
-import io.github.asynctask.redis.wake.RedisPendingWait;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

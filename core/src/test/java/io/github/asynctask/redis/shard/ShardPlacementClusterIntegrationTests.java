@@ -1,8 +1,10 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 import java.time.Duration;
 import java.util.UUID;
 
+import io.github.asynctask.redis.RedisConnections;
+import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.RedisCluster;
 import io.github.asynctask.test.RedisClusterExtension;

@@ -1,11 +1,10 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 import java.time.Duration;
 import java.util.Map;
 
-import io.github.asynctask.redis.shard.ShardCursor;
-import io.github.asynctask.redis.shard.ShardName;
-import io.github.asynctask.redis.shard.ShardedRedisBroker;
+import io.github.asynctask.redis.BrokerIntegrationTestSupport;
+import io.github.asynctask.redis.EnqueueRequest;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,10 +1,12 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.lua;
 
 import java.time.Duration;
 import java.util.List;
 
 import io.github.asynctask.RedisUnavailableException;
-import io.github.asynctask.redis.lua.LuaRedisBroker;
+import io.github.asynctask.redis.BrokerIntegrationTestSupport;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.EnqueueRequest;
 import org.junit.jupiter.api.Test;
 
 import static io.github.asynctask.redis.BrokerFixture.LEASE;

@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -14,8 +14,12 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
-import io.github.asynctask.redis.shard.ShardCursor;
-import io.github.asynctask.redis.shard.ShardedRedisBroker;
+import io.github.asynctask.redis.AckResult;
+import io.github.asynctask.redis.BrokerIntegrationTestSupport;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.RedisBroker;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,11 +1,14 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import io.github.asynctask.redis.shard.ShardChoice;
-import io.github.asynctask.redis.shard.ShardedRedisBroker;
+import io.github.asynctask.redis.AckResult;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
+import io.github.asynctask.redis.RedisBroker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,6 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.shard;
 
+import io.github.asynctask.redis.BrokerIntegrationTestSupport;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.script;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,8 +9,9 @@ import java.util.function.BooleanSupplier;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
-import io.github.asynctask.redis.script.LuaLibrary;
-import io.github.asynctask.redis.script.LuaSources;
+import io.github.asynctask.redis.BrokerIntegrationTestSupport;
+import io.github.asynctask.redis.Delivery;
+import io.github.asynctask.redis.EnqueueRequest;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
