@@ -25,10 +25,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 /**
  * Runs broker scripts by SHA, falling back to {@code EVAL} when Redis answers
  * {@code NOSCRIPT} (after a restart or {@code SCRIPT FLUSH}), and turns client failures
- * into {@link RedisUnavailableException} naming the script and queue.
- *
- * <p>
- * Internal: public only so that the other rooms of {@code redis} can use it; not an API.
+ * into {@link RedisUnavailableException} naming the script and queue. Internal: public
+ * only so that the other rooms of {@code redis} can use it; not an API.
  */
 public final class ScriptRunner {
 
@@ -97,7 +95,7 @@ public final class ScriptRunner {
 			catch (io.lettuce.core.RedisException ex) {
 				this.shared = null; // fetch it again: the factory may have replaced its
 									// connection
-				throw failure("script '" + script.name() + "'", queue, ex);
+				throw ScriptFailures.failure("script '" + script.name() + "'", queue, ex);
 			}
 		}
 		return withConnection(script, queue, (connection) -> {
@@ -124,15 +122,15 @@ public final class ScriptRunner {
 			return opening.get(this.replyTimeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (ExecutionException ex) {
-			throw failure("script '" + script.name() + "'", queue, ex.getCause());
+			throw ScriptFailures.failure("script '" + script.name() + "'", queue, ex.getCause());
 		}
 		catch (TimeoutException ex) {
-			throw failure("script '" + script.name() + "'", queue, new io.lettuce.core.RedisConnectionException(
+			throw ScriptFailures.failure("script '" + script.name() + "'", queue, new io.lettuce.core.RedisConnectionException(
 					"no connection within " + this.replyTimeout.toMillis() + " ms (async-task.redis-timeout)"));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw failure("script '" + script.name() + "'", queue, ex);
+			throw ScriptFailures.failure("script '" + script.name() + "'", queue, ex);
 		}
 	}
 
@@ -166,7 +164,7 @@ public final class ScriptRunner {
 			return awaitReply(async.evalsha(script.sha1(), ScriptOutputType.MULTI, keyBytes, argBytes));
 		}
 		catch (io.lettuce.core.RedisException ex) {
-			if (!isNoScript(ex)) {
+			if (!ScriptFailures.isNoScript(ex)) {
 				throw ex;
 			}
 			// EVAL also caches the script, so the next EVALSHA finds it.
@@ -198,7 +196,7 @@ public final class ScriptRunner {
 			return action.apply(connection);
 		}
 		catch (DataAccessException | io.lettuce.core.RedisException ex) {
-			throw failure(what, queue, ex);
+			throw ScriptFailures.failure(what, queue, ex);
 		}
 	}
 
@@ -221,7 +219,7 @@ public final class ScriptRunner {
 			}
 			catch (io.lettuce.core.RedisException ex) {
 				this.shared = null;
-				throw failure("script '" + script.name() + "'", queue, ex);
+				throw ScriptFailures.failure("script '" + script.name() + "'", queue, ex);
 			}
 		}
 		return withConnection(script, queue, (connection) -> {
@@ -249,7 +247,7 @@ public final class ScriptRunner {
 				replies.add(awaitReply(futures.get(i)));
 			}
 			catch (io.lettuce.core.RedisException ex) {
-				if (!isNoScript(ex)) {
+				if (!ScriptFailures.isNoScript(ex)) {
 					throw ex;
 				}
 				// EVAL also caches the script, so the next batch finds it by SHA
@@ -276,20 +274,11 @@ public final class ScriptRunner {
 			return connection.scriptingCommands().evalSha(script.sha1(), ReturnType.MULTI, keys.length, keysAndArgs);
 		}
 		catch (RuntimeException ex) {
-			if (!isNoScript(ex)) {
+			if (!ScriptFailures.isNoScript(ex)) {
 				throw ex;
 			}
 			return connection.scriptingCommands().eval(script.source(), ReturnType.MULTI, keys.length, keysAndArgs);
 		}
-	}
-
-	private static boolean isNoScript(@Nullable Throwable ex) {
-		for (Throwable t = ex; t != null; t = t.getCause()) {
-			if (t.getMessage() != null && t.getMessage().contains("NOSCRIPT")) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	private static byte[][] keysAndArgs(byte[][] keys, byte[][] args) {
@@ -305,20 +294,6 @@ public final class ScriptRunner {
 			result[i] = values.get(i).getBytes(StandardCharsets.UTF_8);
 		}
 		return result;
-	}
-
-	public static RedisUnavailableException failure(String what, String queue, Throwable cause) {
-		return new RedisUnavailableException(
-				"Redis could not run " + what + " for queue '" + queue + "': " + rootMessage(cause), cause);
-	}
-
-	/** The innermost cause's message (what Lettuce says went wrong). */
-	public static String rootMessage(Throwable ex) {
-		Throwable root = ex;
-		while (root.getCause() != null && root.getCause() != root) {
-			root = root.getCause();
-		}
-		return (root.getMessage() != null) ? root.getMessage() : root.getClass().getSimpleName();
 	}
 
 }
