@@ -8,9 +8,9 @@ import java.util.Set;
 
 import io.github.asynctask.aop.CallCapture;
 import io.github.asynctask.definition.TaskRegistry;
-import io.github.asynctask.flow.ResultWaiters;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.schedule.ScheduleRunner;
+import io.github.asynctask.submit.ResultWaiting;
 import io.github.asynctask.submit.TaskSubmitter;
 import org.jspecify.annotations.Nullable;
 
@@ -80,7 +80,7 @@ public class AsyncTaskTemplate {
 	 * @throws IllegalStateException when results are off (no auto-configured submitter)
 	 */
 	public <T> CompletableFuture<T> result(String taskId, Class<T> type) {
-		ResultWaiters waiters = this.submitter.resultWaiters();
+		ResultWaiting waiters = this.submitter.resultWaiters();
 		if (waiters == null) {
 			throw new IllegalStateException("Results are off: this template's submitter has no result waiters");
 		}

@@ -25,7 +25,7 @@ public final class FlowCompletion implements SuccessHook {
 	private static final Logger logger = LoggerFactory.getLogger(FlowCompletion.class);
 
 	/** The header carrying an awaited task's bizId to its worker. */
-	public static final String BIZ_ID_HEADER = "asynctask-flow-biz-id";
+	public static final String BIZ_ID_HEADER = FlowHeaders.BIZ_ID;
 
 	private final FlowRules rules;
 

@@ -17,6 +17,7 @@ import java.util.function.Function;
 import io.github.asynctask.ResultUnavailableException;
 import io.github.asynctask.TaskFailedException;
 import io.github.asynctask.redis.store.FlowStore;
+import io.github.asynctask.submit.ResultWaiting;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link ResultUnavailableException} when its task never reaches Redis (a rollback,
  * {@code async-task.results.submit-timeout}) or is gone from it (deleted).
  */
-public final class ResultWaiters implements DisposableBean {
+public final class ResultWaiters implements ResultWaiting, DisposableBean {
 
 	private static final Logger logger = LoggerFactory.getLogger(ResultWaiters.class);
 
@@ -94,6 +95,7 @@ public final class ResultWaiters implements DisposableBean {
 	 * @param sent whether the task is in Redis already (else the commit sends it, and
 	 * {@link #sent}, {@link #duplicate} or {@link #dropped} says what became of it)
 	 */
+	@Override
 	public <T> CompletableFuture<T> register(String queue, String id, String name, JavaType type, boolean sent) {
 		return register(queue, id, name, type, sent, null);
 	}
@@ -123,6 +125,7 @@ public final class ResultWaiters implements DisposableBean {
 	 * knows it (a task, a result or a dead entry, in any shard); failed at once when none
 	 * does.
 	 */
+	@Override
 	public <T> CompletableFuture<T> lookUp(String id, Iterable<String> queues, JavaType type) {
 		for (String queue : queues) {
 			String shard = this.reads.locate(queue, id);
@@ -136,6 +139,7 @@ public final class ResultWaiters implements DisposableBean {
 	}
 
 	/** Task {@code id}, submitted at a commit, reached Redis. */
+	@Override
 	public void sent(String id) {
 		this.waiting.of(id).forEach(Waiter::markSent);
 	}
@@ -145,6 +149,7 @@ public final class ResultWaiters implements DisposableBean {
 	 * Its futures follow the holder's result, as the future of a call found a duplicate
 	 * at once does.
 	 */
+	@Override
 	public void duplicate(String id, String holder) {
 		for (Waiter waiter : this.waiting.of(id)) {
 			Waiter following = waiter.following(holder);
@@ -155,6 +160,7 @@ public final class ResultWaiters implements DisposableBean {
 	}
 
 	/** Task {@code id} will never reach Redis: its futures fail with {@code reason}. */
+	@Override
 	public void dropped(String id, String reason) {
 		for (Waiter waiter : this.waiting.of(id)) {
 			waiter.future().completeExceptionally(new ResultUnavailableException(id, waiter.name(), reason));
@@ -162,11 +168,13 @@ public final class ResultWaiters implements DisposableBean {
 	}
 
 	/** The type a result is read as. */
+	@Override
 	public JavaType type(Class<?> type) {
 		return this.mapper.constructType(type);
 	}
 
 	/** How many futures wait. */
+	@Override
 	public int size() {
 		return this.waiting.size();
 	}

@@ -15,10 +15,9 @@ import io.github.asynctask.definition.BizIdEvaluator;
 import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
-import io.github.asynctask.flow.FlowCompletion;
+import io.github.asynctask.flow.FlowHeaders;
 import io.github.asynctask.flow.FlowRules;
 import io.github.asynctask.flow.PerCallAfter;
-import io.github.asynctask.flow.ResultWaiters;
 import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
@@ -56,7 +55,7 @@ public final class TaskSubmitter implements AutoCloseable {
 	private final @Nullable PerCallAfter perCallAfter;
 
 	/** Set once at start-up when results are on; read by callers after. */
-	private volatile @Nullable ResultWaiters resultWaiters;
+	private volatile @Nullable ResultWaiting resultWaiters;
 
 	private volatile @Nullable ResultWriter resultTypes;
 
@@ -189,7 +188,7 @@ public final class TaskSubmitter implements AutoCloseable {
 	/**
 	 * Let calls of methods returning {@code CompletableFuture<T>} wait for their results.
 	 */
-	public void results(ResultWaiters waiters, ResultWriter types) {
+	public void results(ResultWaiting waiters, ResultWriter types) {
 		this.resultWaiters = waiters;
 		this.resultTypes = types;
 	}
@@ -200,7 +199,7 @@ public final class TaskSubmitter implements AutoCloseable {
 	 * dead.
 	 */
 	public CompletableFuture<?> resultOf(TaskDefinition definition, TaskReceipt receipt) {
-		ResultWaiters waiters = this.resultWaiters;
+		ResultWaiting waiters = this.resultWaiters;
 		ResultWriter types = this.resultTypes;
 		if (waiters == null || types == null) {
 			throw new IllegalStateException("Task " + definition.describe() + " returns a CompletableFuture, but "
@@ -212,7 +211,7 @@ public final class TaskSubmitter implements AutoCloseable {
 	}
 
 	/** The result waiters, {@code null} when results are off. */
-	public @Nullable ResultWaiters resultWaiters() {
+	public @Nullable ResultWaiting resultWaiters() {
 		return this.resultWaiters;
 	}
 
@@ -223,7 +222,7 @@ public final class TaskSubmitter implements AutoCloseable {
 		}
 		String bizId = (options.getBizId() != null) ? options.getBizId() : this.bizIds.evaluate(definition, args);
 		if (bizId != null && this.flows != null && this.flows.isAwaited(definition.name())) {
-			headers.put(FlowCompletion.BIZ_ID_HEADER, bizId);
+			headers.put(FlowHeaders.BIZ_ID, bizId);
 		}
 		String payload = this.codec.encode(definition, args, headers, options.getTimeout());
 		String queue = (options.getQueue() != null) ? options.getQueue() : definition.queue();
@@ -260,7 +259,7 @@ public final class TaskSubmitter implements AutoCloseable {
 
 		@Override
 		public void recorded(EnqueueRequest request, EnqueueResult result) {
-			ResultWaiters waiters = TaskSubmitter.this.resultWaiters;
+			ResultWaiting waiters = TaskSubmitter.this.resultWaiters;
 			if (waiters == null || waiters.size() == 0) {
 				return;
 			}
@@ -274,7 +273,7 @@ public final class TaskSubmitter implements AutoCloseable {
 
 		@Override
 		public void dropped(List<EnqueueRequest> requests, String reason) {
-			ResultWaiters waiters = TaskSubmitter.this.resultWaiters;
+			ResultWaiting waiters = TaskSubmitter.this.resultWaiters;
 			if (waiters != null && waiters.size() > 0) {
 				requests.forEach((request) -> waiters.dropped(request.id(), reason));
 			}
