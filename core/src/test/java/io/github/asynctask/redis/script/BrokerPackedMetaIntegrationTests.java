@@ -61,7 +61,7 @@ class BrokerPackedMetaIntegrationTests extends BrokerIntegrationTestSupport {
 	@Test
 	void base36WritesTimesAsJavaReadsThem() throws IOException {
 		String library;
-		try (InputStream in = LuaSources.class.getResourceAsStream("scripts/lib.lua")) {
+		try (InputStream in = LuaSources.class.getResourceAsStream("/io/github/asynctask/redis/scripts/lib.lua")) {
 			library = new String(in.readAllBytes(), StandardCharsets.UTF_8);
 		}
 		String script = "local out = {} for i, n in ipairs(ARGV) do out[i] = base36(tonumber(n)) end return out";
