@@ -43,7 +43,7 @@ public class AsyncTaskBatchEndpoint {
 				.orElseGet(() -> new WebEndpointResponse<>(WebEndpointResponse.STATUS_NOT_FOUND));
 		}
 		catch (IllegalArgumentException ex) {
-			return new WebEndpointResponse<>(ex.getMessage(), WebEndpointResponse.STATUS_BAD_REQUEST);
+			return refused(String.valueOf(ex.getMessage()), WebEndpointResponse.STATUS_BAD_REQUEST);
 		}
 	}
 
@@ -52,18 +52,25 @@ public class AsyncTaskBatchEndpoint {
 	public WebEndpointResponse<Object> batchAction(SecurityContext security, @Selector String id,
 			@Nullable String action) {
 		if (!this.access.allows(security.getPrincipal(), security::isUserInRole)) {
-			return new WebEndpointResponse<>("Cancelling a batch needs the console's write role", 403);
+			return refused("Cancelling a batch needs the console's write role", 403);
 		}
 		if (action == null || !"cancel".equals(action.toLowerCase(Locale.ROOT))) {
-			return new WebEndpointResponse<>("Unknown batch action '" + action + "'; the one action is cancel",
+			return refused("Unknown batch action '" + action + "'; the one action is cancel",
 					WebEndpointResponse.STATUS_BAD_REQUEST);
 		}
 		try {
 			return new WebEndpointResponse<>(Map.of("cancelled", this.template.cancelBatch(id)));
 		}
 		catch (IllegalArgumentException ex) {
-			return new WebEndpointResponse<>(ex.getMessage(), WebEndpointResponse.STATUS_BAD_REQUEST);
+			return refused(String.valueOf(ex.getMessage()), WebEndpointResponse.STATUS_BAD_REQUEST);
 		}
+	}
+
+	/**
+	 * A refusal as the {@code asynctask} endpoint words one: {@code {"message": ...}}.
+	 */
+	private static WebEndpointResponse<Object> refused(String message, int status) {
+		return new WebEndpointResponse<>(Map.of("message", message), status);
 	}
 
 }

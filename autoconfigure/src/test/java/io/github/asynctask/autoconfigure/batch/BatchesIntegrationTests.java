@@ -9,6 +9,7 @@ import io.github.asynctask.BatchOptions;
 import io.github.asynctask.BatchReceipt;
 import io.github.asynctask.BatchState;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.flow.FlowsIntegrationTests.SynchronizationOnlyTransactionManager;
 import io.github.asynctask.autoconfigure.metrics.AsyncTaskMetricsAutoConfiguration;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -65,20 +66,25 @@ class BatchesIntegrationTests {
 		return BatchOptions.named(name);
 	}
 
+	/** Every callback, each recording its kind: success, complete, death. */
+	static BatchOptions allCallbacks(String name, Imports imports) {
+		return BatchOptions.named(name)
+			.onSuccess(() -> imports.callback("success"))
+			.onComplete(() -> imports.callback("complete"))
+			.onDeath(() -> imports.callback("death"));
+	}
+
 	@Test
 	void whenEveryChildCompletedOnSuccessRunsOnceAndTheBatchSucceeded() {
 		this.runner.run((context) -> {
 			Imports imports = context.getBean(Imports.class);
 			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
-			BatchReceipt receipt = template.batch(BatchOptions.named("import-1")
-				.onSuccess(() -> imports.callback("success"))
-				.onComplete(() -> imports.callback("complete"))
-				.onDeath(() -> imports.callback("death")), () -> {
-					for (long row = 1; row <= 40; row++) {
-						imports.importRow(row);
-						imports.audit(1000 + row);
-					}
-				});
+			BatchReceipt receipt = template.batch(allCallbacks("import-1", imports), () -> {
+				for (long row = 1; row <= 40; row++) {
+					imports.importRow(row);
+					imports.audit(1000 + row);
+				}
+			});
 			assertThat(receipt.children()).isEqualTo(80);
 			assertThat(receipt.deferredUntilCommit()).isFalse();
 			await().atMost(WAIT).until(() -> Imports.callbacks.contains("success"));
@@ -106,14 +112,11 @@ class BatchesIntegrationTests {
 		this.runner.run((context) -> {
 			Imports imports = context.getBean(Imports.class);
 			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
-			BatchReceipt receipt = template.batch(BatchOptions.named("import-2")
-				.onSuccess(() -> imports.callback("success"))
-				.onComplete(() -> imports.callback("complete"))
-				.onDeath(() -> imports.callback("death")), () -> {
-					for (long row = 1; row <= 20; row++) {
-						imports.importRow((row % 7 == 0) ? -row : row);
-					}
-				});
+			BatchReceipt receipt = template.batch(allCallbacks("import-2", imports), () -> {
+				for (long row = 1; row <= 20; row++) {
+					imports.importRow((row % 7 == 0) ? -row : row);
+				}
+			});
 			await().atMost(WAIT).until(() -> Imports.callbacks.contains("complete"));
 			await().during(Duration.ofSeconds(2)).atMost(WAIT).until(() -> Imports.callbacks.size() == 2);
 			assertThat(Imports.callbacks).containsExactlyInAnyOrder("death", "complete");
@@ -143,7 +146,7 @@ class BatchesIntegrationTests {
 		this.runner.run((context) -> {
 			Imports imports = context.getBean(Imports.class);
 			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
-			TransactionTemplate transactions = new TransactionTemplate(new SynchronizationOnlyTransactions());
+			TransactionTemplate transactions = new TransactionTemplate(new SynchronizationOnlyTransactionManager());
 			String[] rolledBack = new String[1];
 			transactions.executeWithoutResult((status) -> {
 				BatchReceipt receipt = template.batch(callbacks("rolled back").onSuccess(() -> imports.callback("rb")),

@@ -54,7 +54,9 @@ class BatchEndpointIntegrationTests {
 		assertThat(progress.body().path("total").asLong()).isEqualTo(2);
 		assertThat(progress.body().path("pending").asLong()).isEqualTo(2);
 
-		assertThat(client.post("batches/" + id, "{\"action\":\"stop\"}").status()).isEqualTo(400);
+		Reply stop = client.post("batches/" + id, "{\"action\":\"stop\"}");
+		assertThat(stop.status()).isEqualTo(400);
+		assertThat(stop.body().path("message").asString()).contains("'stop'").contains("cancel");
 		Reply cancelled = client.post("batches/" + id, "{\"action\":\"cancel\"}");
 		assertThat(cancelled.status()).isEqualTo(200);
 		assertThat(cancelled.body().path("cancelled").asBoolean()).isTrue();
@@ -63,6 +65,7 @@ class BatchEndpointIntegrationTests {
 		assertThat(client.get("batches/01NOSUCHBATCH").status()).isEqualTo(404);
 		Reply malformed = client.get("batches/a:b");
 		assertThat(malformed.status()).isEqualTo(400);
+		assertThat(malformed.body().path("message").asString()).contains("is not a batch id");
 	}
 
 	static class Rows {
