@@ -51,13 +51,13 @@ class ShopDrainIntegrationTests {
 	@Autowired
 	private AsyncTaskTestSupport tasks;
 
+	// end::drain[]
 	@Autowired
 	private CatalogImportTasks catalogImports;
 
 	@Autowired
 	private AsyncTaskTemplate template;
 
-	// end::drain[]
 	private static RedisServer redis;
 
 	@BeforeAll
