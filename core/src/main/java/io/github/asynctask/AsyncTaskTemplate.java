@@ -7,6 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.Set;
 
 import io.github.asynctask.aop.CallCapture;
+import io.github.asynctask.batch.BatchScope;
+import io.github.asynctask.batch.Batches;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.schedule.ScheduleRunner;
@@ -27,6 +29,8 @@ public class AsyncTaskTemplate {
 
 	private final @Nullable ScheduleRunner schedules;
 
+	private final @Nullable Batches batches;
+
 	/**
 	 * Create a template.
 	 * @param submitter the submitter
@@ -43,6 +47,17 @@ public class AsyncTaskTemplate {
 	 */
 	public AsyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
 			@Nullable ScheduleRunner schedules) {
+		this(submitter, registry, broker, schedules, null);
+	}
+
+	/**
+	 * Create a template that also submits and reads batches.
+	 * @param schedules the application's schedules, {@code null} for none
+	 * @param batches the batches, {@code null} for none
+	 */
+	public AsyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
+			@Nullable ScheduleRunner schedules, @Nullable Batches batches) {
+		this.batches = batches;
 		this.submitter = submitter;
 		this.registry = registry;
 		this.broker = broker;
@@ -135,6 +150,56 @@ public class AsyncTaskTemplate {
 	 */
 	public boolean resumeSchedule(String name) {
 		return (this.schedules != null) && this.schedules.setPaused(name, false);
+	}
+
+	/**
+	 * Submit many task calls as one batch: every task method called inside {@code body}
+	 * (on this thread) becomes a child; the options' callbacks are enqueued exactly once
+	 * when the children have ended. Inside a transaction the batch goes after the commit;
+	 * a rollback leaves nothing.
+	 * @throws IllegalStateException when batches are off (no auto-configured template)
+	 */
+	public BatchReceipt batch(BatchOptions options, Runnable body) {
+		return batches().batch(options, body);
+	}
+
+	/**
+	 * Add the one task call made by {@code call} to a batch that has not ended (from a
+	 * child's body too); call it outside a transaction.
+	 * @throws IllegalStateException when the batch ended, was cancelled or is unknown
+	 */
+	public TaskReceipt addToBatch(String batchId, Runnable call) {
+		return batches().add(batchId, call);
+	}
+
+	/**
+	 * The batch whose body, or one of whose children, runs on this thread: a child's body
+	 * adds follow-up work with {@code addToBatch(currentBatchId().orElseThrow(), ...)}.
+	 */
+	public Optional<String> currentBatchId() {
+		return Optional.ofNullable(BatchScope.currentBatchId());
+	}
+
+	/** A batch's progress: counts, state, created and ended times. */
+	public Optional<BatchInfo> findBatch(String batchId) {
+		return batches().find(batchId);
+	}
+
+	/**
+	 * Cancel a batch that has not ended: it owes no callback, and its children that have
+	 * not started are skipped when a worker takes them.
+	 * @return {@code false} when it had ended or is unknown
+	 */
+	public boolean cancelBatch(String batchId) {
+		return batches().cancel(batchId);
+	}
+
+	private Batches batches() {
+		if (this.batches == null) {
+			throw new IllegalStateException("Batches are off: this template was built without them; use the "
+					+ "auto-configured AsyncTaskTemplate");
+		}
+		return this.batches;
 	}
 
 	private Set<String> queues() {

@@ -16,6 +16,8 @@ import io.github.asynctask.TaskInterceptor;
 import io.github.asynctask.aop.AsyncTaskAnnotationBeanPostProcessor;
 import io.github.asynctask.aop.ProxyTaskBodyInvoker;
 import io.github.asynctask.aop.ProxyTaskDefinitionCheck;
+import io.github.asynctask.batch.BatchReports;
+import io.github.asynctask.batch.Batches;
 import io.github.asynctask.codec.JacksonTaskCodec;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.AnnotationTaskRegistry;
@@ -94,7 +96,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @ConditionalOnBooleanProperty(name = "async-task.enabled", matchIfMissing = true)
 @EnableConfigurationProperties({ AsyncTaskProperties.class, ScheduleProperties.class, ResultsProperties.class })
 @Import({ AsyncTaskAutoConfiguration.BrokerConfiguration.class, AsyncTaskAutoConfiguration.SubmitConfiguration.class,
-		AsyncTaskAutoConfiguration.WorkerConfiguration.class, AsyncTaskAutoConfiguration.ScheduleConfiguration.class })
+		AsyncTaskAutoConfiguration.WorkerConfiguration.class, AsyncTaskAutoConfiguration.ScheduleConfiguration.class,
+		BatchConfiguration.class })
 public final class AsyncTaskAutoConfiguration {
 
 	/** Committed submits held while Redis is unreachable, at most. */
@@ -266,8 +269,9 @@ public final class AsyncTaskAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		AsyncTaskTemplate asyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
-				ObjectProvider<ScheduleRunner> schedules) {
-			return new AsyncTaskTemplate(submitter, registry, broker, schedules.getIfAvailable());
+				ObjectProvider<ScheduleRunner> schedules, ObjectProvider<Batches> batches) {
+			return new AsyncTaskTemplate(submitter, registry, broker, schedules.getIfAvailable(),
+					batches.getIfAvailable());
 		}
 
 	}
@@ -313,7 +317,7 @@ public final class AsyncTaskAutoConfiguration {
 				ObjectProvider<WorkerSettings> settings, BackoffPolicy backoff,
 				ObjectProvider<TaskInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
 				Environment environment, FlowRules flows, FlowStore flowStore, ResultWriter resultWriter,
-				RedisReachability reachability) {
+				RedisReachability reachability, ObjectProvider<Batches> batches) {
 			Duration phaseTimeout = ShutdownBudget.phaseTimeout(environment);
 			DottedQueueKeys.warn(environment);
 			FlowCompletion flowCompletion = new FlowCompletion(flows, registry, codec, flowStore, resultWriter,
@@ -326,7 +330,7 @@ public final class AsyncTaskAutoConfiguration {
 						.listener(listeners(listeners))
 						.backoff(backoff)
 						.virtualThreads(WorkerSettingsMapper.virtualThreads(properties, environment))
-						.successHook(flowCompletion)
+						.successHook(BatchReports.around(flowCompletion, batches.getIfAvailable(), registry, codec))
 						.reachability(reachability)
 						.build());
 		}

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import io.github.asynctask.SubmitInterceptor;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
+import io.github.asynctask.batch.BatchScope;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
 import io.github.asynctask.limit.ConcurrencyKeys;
@@ -182,7 +183,17 @@ public final class TaskSubmitter implements AutoCloseable {
 			return new TaskReceipt(request.id(), TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
 		}
 		EnqueueResult result = this.broker.enqueue(request);
-		return this.results.record(request, result);
+		TaskReceipt receipt = this.results.record(request, result);
+		BatchScope.recorded(receipt);
+		return receipt;
+	}
+
+	/**
+	 * The request a call would enqueue, without enqueuing it (a batch's callbacks, stored
+	 * with the batch until it owes them).
+	 */
+	public EnqueueRequest prepare(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
+		return request(definition, args, options, new LinkedHashMap<>());
 	}
 
 	/**
@@ -223,6 +234,10 @@ public final class TaskSubmitter implements AutoCloseable {
 		String bizId = (options.getBizId() != null) ? options.getBizId() : this.bizIds.evaluate(definition, args);
 		if (bizId != null && this.flows != null && this.flows.isAwaited(definition.name())) {
 			headers.put(FlowHeaders.BIZ_ID, bizId);
+		}
+		String batchChild = BatchScope.nextChild();
+		if (batchChild != null) {
+			headers.put(BatchScope.HEADER, batchChild);
 		}
 		String payload = this.codec.encode(definition, args, headers, options.getTimeout());
 		String queue = (options.getQueue() != null) ? options.getQueue() : definition.queue();

@@ -2,6 +2,7 @@ package io.github.asynctask.worker;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Supplier;
 
 import io.github.asynctask.BackoffPolicy;
 import io.github.asynctask.event.TaskListener;
@@ -73,7 +74,7 @@ final class Completion {
 			if (rejected != null) {
 				this.listener.failed(delivery.queue(), delivery.name(), ran, new IllegalStateException(rejected),
 						false);
-				send(new Report(task, "kill", () -> this.broker.kill(delivery, rejected),
+				send(new Report(task, "kill", () -> dead(delivery, () -> this.broker.kill(delivery, rejected)),
 						() -> this.listener.dead(delivery.queue(), delivery.name(), rejected)), owner);
 				return;
 			}
@@ -104,9 +105,16 @@ final class Completion {
 					() -> this.listener.retried(delivery.queue(), delivery.name())), owner);
 		}
 		else {
-			send(new Report(task, "kill", () -> this.broker.kill(delivery, outcome.reason(), attempt),
+			send(new Report(task, "kill",
+					() -> dead(delivery, () -> this.broker.kill(delivery, outcome.reason(), attempt)),
 					() -> this.listener.dead(delivery.queue(), delivery.name(), outcome.reason())), owner);
 		}
+	}
+
+	/** The hook's part of a death, then the death itself (re-run together on failure). */
+	private AckResult dead(Delivery delivery, Supplier<AckResult> kill) {
+		this.successHook.beforeDead(delivery);
+		return kill.get();
 	}
 
 	/** Hand a delivery back to pending without counting the attempt (shutdown). */

@@ -41,4 +41,11 @@ public interface SuccessHook {
 	/** Run before the delivery's ack; throwing delays the ack, which re-runs it. */
 	void beforeAck(Delivery delivery, @Nullable Object result);
 
+	/**
+	 * Run before the delivery is sent to dead by its worker (batches count their dead
+	 * children); throwing delays that, which re-runs it.
+	 */
+	default void beforeDead(Delivery delivery) {
+	}
+
 }

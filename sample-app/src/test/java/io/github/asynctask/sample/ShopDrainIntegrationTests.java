@@ -3,6 +3,11 @@ package io.github.asynctask.sample;
 import java.math.BigDecimal;
 import java.time.Duration;
 
+import io.github.asynctask.AsyncTaskTemplate;
+import io.github.asynctask.BatchInfo;
+import io.github.asynctask.BatchReceipt;
+import io.github.asynctask.BatchState;
+
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import io.github.asynctask.testing.AsyncTaskTestMode;
@@ -19,6 +24,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
@@ -46,6 +52,12 @@ class ShopDrainIntegrationTests {
 	private AsyncTaskTestSupport tasks;
 
 	// end::drain[]
+	@Autowired
+	private CatalogImportTasks catalogImports;
+
+	@Autowired
+	private AsyncTaskTemplate template;
+
 	private static RedisServer redis;
 
 	@BeforeAll
@@ -81,6 +93,18 @@ class ShopDrainIntegrationTests {
 			.withMessageContaining("Legacy CRM at crm.example.invalid does not answer");
 	}
 	// end::drain-tests[]
+
+	@Test
+	void aPriceListImportedAsABatchEndsInItsOneCallback() {
+		BatchReceipt receipt = this.catalogImports.importCsv("spring-prices", "sku-1,9.90\nsku-2,12.50\n\nsku-3,3.00");
+
+		assertThat(receipt.children()).isEqualTo(3);
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.activity.latest(20)
+				.stream()
+				.anyMatch((entry) -> entry.message().equals("Price list spring-prices imported")));
+		assertThat(this.template.findBatch(receipt.batchId())).map(BatchInfo::state).contains(BatchState.SUCCEEDED);
+	}
 
 	@Test
 	void everyServedQueueDrainsWhileTheClosingWaitsItsHalfMinute() {

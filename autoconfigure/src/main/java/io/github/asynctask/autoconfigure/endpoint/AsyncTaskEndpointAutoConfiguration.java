@@ -1,6 +1,8 @@
 package io.github.asynctask.autoconfigure.endpoint;
 
+import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
+import io.github.asynctask.batch.Batches;
 import io.github.asynctask.autoconfigure.console.SensitiveValues;
 import io.github.asynctask.autoconfigure.console.SensitiveValuesProperties;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
@@ -38,6 +40,14 @@ public final class AsyncTaskEndpointAutoConfiguration {
 			ObjectProvider<TaskActions> actions) {
 		return new AsyncTaskEndpoint(operations, new WriteAccess(properties.getConsole().getWriteRole()),
 				browser.getIfAvailable(), actions.getIfAvailable(), SensitiveValues.of(values));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(Batches.class)
+	@ConditionalOnAvailableEndpoint
+	AsyncTaskBatchEndpoint asyncTaskBatchEndpoint(AsyncTaskTemplate template, AsyncTaskProperties properties) {
+		return new AsyncTaskBatchEndpoint(template, new WriteAccess(properties.getConsole().getWriteRole()));
 	}
 
 }

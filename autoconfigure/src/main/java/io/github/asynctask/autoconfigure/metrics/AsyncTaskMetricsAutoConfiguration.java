@@ -3,6 +3,7 @@ package io.github.asynctask.autoconfigure.metrics;
 import java.util.Map;
 
 import io.github.asynctask.metrics.BusyWorkers;
+import io.github.asynctask.metrics.MicrometerBatchMeters;
 import io.github.asynctask.metrics.MicrometerScheduleListener;
 import io.github.asynctask.metrics.MicrometerTaskListener;
 import io.github.asynctask.metrics.QueueMetrics;
@@ -38,6 +39,12 @@ public final class AsyncTaskMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	MicrometerTaskListener asyncTaskMetricsListener(MeterRegistry registry) {
 		return new MicrometerTaskListener(registry);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	MicrometerBatchMeters asyncTaskBatchMeters(MeterRegistry registry) {
+		return new MicrometerBatchMeters(registry);
 	}
 
 	@Bean

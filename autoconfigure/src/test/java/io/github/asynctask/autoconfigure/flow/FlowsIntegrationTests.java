@@ -49,7 +49,7 @@ import static org.awaitility.Awaitility.await;
  * rules refuse start-up.
  */
 @ExtendWith(RedisExtension.class)
-class FlowsIntegrationTests {
+public class FlowsIntegrationTests {
 
 	private ApplicationContextRunner runner;
 
@@ -364,7 +364,7 @@ class FlowsIntegrationTests {
 	/**
 	 * Transaction synchronization without a resource: enough for after-commit submits.
 	 */
-	static final class SynchronizationOnlyTransactionManager extends AbstractPlatformTransactionManager {
+	public static final class SynchronizationOnlyTransactionManager extends AbstractPlatformTransactionManager {
 
 		@Override
 		protected Object doGetTransaction() {

@@ -702,3 +702,46 @@ local function drain_waiters(waiters, owed, index, condition, batch, now)
   return out
 end
 
+
+-- Batches (batch_*.lua): { ended, kind, stored call, kind, stored call, ... }: ended is the
+-- state this call ended the batch in (s or c; '' when it did not), then the callbacks the
+-- batch owes now, each returned by every call until batch_fired.lua confirms it enqueued:
+-- 'd' (onDeath) from the first dead child on, then, once the batch is sealed and every child
+-- has ended, 's' (onSuccess, no child dead) or 'c' (onComplete). The call that sees the end
+-- sets the state and the end time and lets the batch's keys (batch, then its bitmaps) expire
+-- after the batch's own kp ms, else keep ms. A cancelled batch owes nothing. O(1).
+local function batch_due(keys, now, keep)
+  local batch = keys[1]
+  local v = redis.call('HMGET', batch, 'st', 'sl', 'n', 'ok', 'dd', 'cs', 'cc', 'cd', 'fs', 'fc', 'fd', 'kp')
+  local state = v[1]
+  keep = tonumber(v[12] or '') or keep
+  local total, ok, dead = tonumber(v[3] or '0'), tonumber(v[4] or '0'), tonumber(v[5] or '0')
+  local due = { '' }
+  if state == 'x' then
+    return due
+  end
+  if dead > 0 and v[8] and v[11] ~= '1' then
+    due[#due + 1] = 'd'
+    due[#due + 1] = v[8]
+  end
+  if v[2] ~= '1' or ok + dead < total then
+    return due
+  end
+  if state ~= 's' and state ~= 'c' then
+    state = (dead == 0) and 's' or 'c'
+    due[1] = state
+    redis.call('HSET', batch, 'st', state, 'e', now)
+    for _, key in ipairs(keys) do
+      redis.call('PEXPIRE', key, keep)
+    end
+  end
+  local call, fired = v[6], v[9]
+  if state == 'c' then
+    call, fired = v[7], v[10]
+  end
+  if call and fired ~= '1' then
+    due[#due + 1] = state
+    due[#due + 1] = call
+  end
+  return due
+end

@@ -1,0 +1,62 @@
+package io.github.asynctask.autoconfigure.batch;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.asynctask.AsyncTaskTemplate;
+import io.github.asynctask.annotation.AsyncTask;
+
+/**
+ * The tasks of the batch tests: rows imported on two queues (a negative row goes dead at
+ * once), and the callbacks, which record each run.
+ */
+public class Imports {
+
+	static final Map<Long, AtomicInteger> rows = new ConcurrentHashMap<>();
+
+	static final List<String> callbacks = new CopyOnWriteArrayList<>();
+
+	/** Set by a test whose children add children (the template, this bean's proxy). */
+	static volatile AsyncTaskTemplate template;
+
+	static volatile Imports proxy;
+
+	static void reset() {
+		rows.clear();
+		callbacks.clear();
+	}
+
+	static int runs() {
+		return rows.values().stream().mapToInt(AtomicInteger::get).sum();
+	}
+
+	@AsyncTask(name = "import.row", queue = "rows", maxRetries = 0)
+	public void importRow(long row) {
+		if (row < 0) {
+			throw new IllegalStateException("row " + row + " is unreadable");
+		}
+		rows.computeIfAbsent(row, (key) -> new AtomicInteger()).incrementAndGet();
+	}
+
+	@AsyncTask(name = "import.follow-ups", queue = "rows")
+	public void importWithFollowUps(long row) {
+		String batchId = template.currentBatchId().orElseThrow();
+		template.addToBatch(batchId, () -> proxy.importRow(10));
+		template.addToBatch(batchId, () -> proxy.importRow(11));
+		rows.computeIfAbsent(row, (key) -> new AtomicInteger()).incrementAndGet();
+	}
+
+	@AsyncTask(name = "import.audit", queue = "audit")
+	public void audit(long row) {
+		rows.computeIfAbsent(row, (key) -> new AtomicInteger()).incrementAndGet();
+	}
+
+	@AsyncTask(name = "import.callback", queue = "callbacks")
+	public void callback(String what) {
+		callbacks.add(what);
+	}
+
+}

@@ -1,0 +1,22 @@
+--[[
+  Callbacks of a batch are enqueued (their fixed task ids make a repeated enqueue a no-op):
+  batch_due stops returning them.
+
+  KEYS[1] <prefix>:{b:<batch id>}:b  hash, the batch (batch_seal.lua)
+  ARGV[1..] kinds: s, c or d
+  Reply: how many kinds were marked
+]]
+local batch = KEYS[1]
+local fields = {}
+for _, kind in ipairs(ARGV) do
+  if kind ~= 's' and kind ~= 'c' and kind ~= 'd' then
+    return redis.error_reply('batch_fired: every ARGV must be s, c or d but one was ' .. kind)
+  end
+  fields[#fields + 1] = 'f' .. kind
+  fields[#fields + 1] = '1'
+end
+if #fields == 0 or redis.call('EXISTS', batch) == 0 then
+  return 0
+end
+redis.call('HSET', batch, unpack(fields))
+return #ARGV

@@ -1,0 +1,38 @@
+--[[
+  A child of a batch ended: counts it completed or dead once, whatever the number of times
+  it is reported (its bit in the reported bitmap), and returns the callbacks the batch owes
+  (batch_due in lib.lua). The completing worker reports before it acks the child, so a crash
+  between the two runs the child again and re-sends the report, which counts nothing twice
+  but still returns a callback not yet confirmed enqueued. O(1).
+
+  KEYS[1] <prefix>:{b:<batch id>}:b  hash, the batch (batch_seal.lua)
+  KEYS[2] <prefix>:{b:<batch id>}:r  bitmap, children reported
+  KEYS[3] <prefix>:{b:<batch id>}:s  bitmap, children started
+  ARGV[1] child index
+  ARGV[2] ok (completed) or dd (dead)
+  ARGV[3] ms an ended, or not yet sealed, batch is kept
+  Reply: batch_due's (lib.lua): the state it ended in now or '', then the callbacks owed
+]]
+local batch, reported, started = KEYS[1], KEYS[2], KEYS[3]
+local index, keep = whole_arg(ARGV[1]), whole_arg(ARGV[3])
+if not index or index > 4294967295 or (ARGV[2] ~= 'ok' and ARGV[2] ~= 'dd') or not keep or keep < 1 then
+  return redis.error_reply('batch_report: ARGV[1] (child index, 0..2^32-1), ARGV[2] (ok or dd) and ARGV[3] '
+    .. '(ms kept, at least 1) are required')
+end
+local now = now_ms()
+if redis.call('SETBIT', reported, index, 1) == 0 then
+  redis.call('HINCRBY', batch, ARGV[2], 1)
+  if redis.call('GETBIT', started, index) == 1 then
+    redis.call('HINCRBY', batch, 'act', -1)
+  end
+  if redis.call('HSETNX', batch, 'c', now) == 1 then
+    redis.call('HSET', batch, 'st', 'o')
+  end
+  if redis.call('HGET', batch, 'sl') ~= '1' then
+    -- not sealed yet: gone with its batch if the seal never comes
+    for _, key in ipairs(KEYS) do
+      redis.call('PEXPIRE', key, keep)
+    end
+  end
+end
+return batch_due(KEYS, now, keep)
