@@ -3,7 +3,7 @@ package io.github.asynctask.autoconfigure;
 import io.github.asynctask.batch.BatchChildStart;
 import io.github.asynctask.batch.BatchMeters;
 import io.github.asynctask.batch.Batches;
-import io.github.asynctask.redis.BatchStore;
+import io.github.asynctask.redis.store.BatchStore;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.submit.TaskSubmitter;

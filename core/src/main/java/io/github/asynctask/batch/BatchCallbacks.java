@@ -3,7 +3,7 @@ package io.github.asynctask.batch;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.asynctask.redis.BatchStore;
+import io.github.asynctask.redis.store.BatchStore;
 import io.github.asynctask.redis.RedisBroker;
 
 /**

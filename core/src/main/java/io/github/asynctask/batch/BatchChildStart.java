@@ -2,7 +2,7 @@ package io.github.asynctask.batch;
 
 import io.github.asynctask.TaskExecution;
 import io.github.asynctask.TaskInterceptor;
-import io.github.asynctask.redis.BatchStore;
+import io.github.asynctask.redis.store.BatchStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -9,7 +9,7 @@ import io.github.asynctask.BatchReceipt;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.aop.CallCapture;
-import io.github.asynctask.redis.BatchStore;
+import io.github.asynctask.redis.store.BatchStore;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.submit.TaskSubmitter;

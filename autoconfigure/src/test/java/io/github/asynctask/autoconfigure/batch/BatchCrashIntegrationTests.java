@@ -10,7 +10,7 @@ import io.github.asynctask.BatchInfo;
 import io.github.asynctask.BatchOptions;
 import io.github.asynctask.BatchReceipt;
 import io.github.asynctask.BatchState;
-import io.github.asynctask.redis.BatchStore;
+import io.github.asynctask.redis.store.BatchStore;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;

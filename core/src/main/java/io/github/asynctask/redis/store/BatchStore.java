@@ -1,4 +1,4 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.store;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -8,6 +8,11 @@ import java.util.Optional;
 
 import io.github.asynctask.BatchInfo;
 import io.github.asynctask.BatchState;
+import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.script.LuaScript;
+import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptRunner;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;

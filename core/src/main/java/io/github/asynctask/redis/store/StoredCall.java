@@ -1,4 +1,6 @@
-package io.github.asynctask.redis;
+package io.github.asynctask.redis.store;
+
+import io.github.asynctask.redis.EnqueueRequest;
 
 import org.jspecify.annotations.Nullable;
 
