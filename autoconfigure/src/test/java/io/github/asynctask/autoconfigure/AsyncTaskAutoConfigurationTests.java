@@ -310,7 +310,7 @@ class AsyncTaskAutoConfigurationTests {
 				.doesNotHaveBean(RedisKeys.class)
 				.doesNotHaveBean(RedisBroker.class)
 				.doesNotHaveBean(WakeSignals.class)
-				.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class);
+				.doesNotHaveBean(WorkerConfiguration.class);
 		});
 	}
 
@@ -336,7 +336,7 @@ class AsyncTaskAutoConfigurationTests {
 	@Test
 	void workerSideIsOnByDefault() {
 		this.contextRunner.withPropertyValues("async-task.worker.enabled=true")
-			.run((context) -> assertThat(context).hasSingleBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class)
+			.run((context) -> assertThat(context).hasSingleBean(WorkerConfiguration.class)
 				.hasSingleBean(WakeSignals.class));
 	}
 
@@ -360,8 +360,7 @@ class AsyncTaskAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				assertThat(context.getBean(ScheduleProperties.class).getMaxCatchUp()).isEqualTo(5);
-				assertThat(AsyncTaskAutoConfiguration.ScheduleConfiguration
-					.overrides(context.getBean(AsyncTaskProperties.class)))
+				assertThat(ScheduleConfiguration.overrides(context.getBean(AsyncTaskProperties.class)))
 					.containsOnlyKeys("reports.nightly", "audit");
 			});
 		this.contextRunner.withPropertyValues("async-task.schedules.audit=false")
@@ -382,7 +381,7 @@ class AsyncTaskAutoConfigurationTests {
 					.doesNotHaveBean(WakeSignals.class)
 					.doesNotHaveBean(AsyncTaskWorkers.class)
 					.doesNotHaveBean(BackoffPolicy.class)
-					.doesNotHaveBean(AsyncTaskAutoConfiguration.WorkerConfiguration.class)
+					.doesNotHaveBean(WorkerConfiguration.class)
 					.doesNotHaveBean(io.github.asynctask.schedule.ScheduleRunner.class);
 				assertThat(context.getBean(AsyncTaskProperties.class).getWorker().isEnabled()).isFalse();
 			});

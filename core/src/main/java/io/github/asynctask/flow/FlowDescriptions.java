@@ -30,7 +30,7 @@ public final class FlowDescriptions {
 		List<String> waitsFor = new ArrayList<>();
 		if (!details.waitJson().isEmpty()) {
 			String left = leftOf(details.waitJson());
-			for (EnqueueRequest.Awaited awaited : FlowSweeper.left(queue,
+			for (EnqueueRequest.Awaited awaited : AwaitedPairs.left(queue,
 					new DueWaits.Check(id, DueWaits.Kind.WAITING, left, 0))) {
 				waitsFor.add(describe(awaited));
 			}

@@ -1,7 +1,6 @@
 package io.github.asynctask.flow;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -9,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
-import io.github.asynctask.QueueName;
 import io.github.asynctask.redis.DueWaits;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.store.FlowStore;
@@ -18,8 +16,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Finishes what crashes interrupted, per served queue and on its own thread: waiting
@@ -43,8 +39,6 @@ public final class FlowSweeper implements SmartLifecycle {
 	 * least every this many intervals.
 	 */
 	static final int MOST_INTERVALS = 10;
-
-	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final FlowStore store;
 
@@ -206,7 +200,7 @@ public final class FlowSweeper implements SmartLifecycle {
 	 * @return whether it went to dead
 	 */
 	private boolean check(String queue, DueWaits.Check check) {
-		List<EnqueueRequest.Awaited> after = left(queue, check);
+		List<EnqueueRequest.Awaited> after = AwaitedPairs.left(queue, check);
 		Duration waitLeft = Duration.ofMillis(Math.max(0, check.millisLeft()));
 		boolean dead = switch (check.kind()) {
 			case WAITING -> {
@@ -221,34 +215,6 @@ public final class FlowSweeper implements SmartLifecycle {
 			after.forEach((awaited) -> this.store.unwatch(awaited, queue, check.id()));
 		}
 		return dead;
-	}
-
-	/** What a waiting task still waits for; unreadable pairs dropped with a warning. */
-	static List<EnqueueRequest.Awaited> left(String queue, DueWaits.Check check) {
-		List<EnqueueRequest.Awaited> after = new ArrayList<>();
-		JsonNode pairs;
-		try {
-			pairs = JSON.readTree(check.left());
-		}
-		catch (RuntimeException ex) {
-			pairs = null;
-		}
-		if (pairs == null || !pairs.isArray()) {
-			logger.warn("Task {} of queue '{}' has an unreadable list of what it waits for; it waits until its "
-					+ "timeout", check.id(), queue);
-			return after;
-		}
-		for (int i = 0; i + 1 < pairs.size(); i += 2) {
-			String owner = pairs.get(i).isString() ? pairs.get(i).asString() : "";
-			String condition = pairs.get(i + 1).isString() ? pairs.get(i + 1).asString() : "";
-			if (!QueueName.isValid(owner) || !EnqueueRequest.Awaited.isCondition(condition)) {
-				logger.warn("Dropped an unreadable entry of what task {} of queue '{}' waits for: {}, {}", check.id(),
-						queue, pairs.get(i), pairs.get(i + 1));
-				continue;
-			}
-			after.add(new EnqueueRequest.Awaited(owner, condition));
-		}
-		return after;
 	}
 
 	@Override

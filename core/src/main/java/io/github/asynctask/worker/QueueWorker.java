@@ -10,12 +10,8 @@ import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 
-import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.limit.QueueChoice;
-import io.github.asynctask.limit.QueuePool;
-import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.Delivery;
-import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.shard.ShardName;
@@ -47,10 +43,6 @@ final class QueueWorker {
 	/** The queue, or the pool's name. */
 	private final String name;
 
-	private final QueueChoice choice;
-
-	private final RedisBroker broker;
-
 	private final WorkerSettings settings;
 
 	private final Permits permits;
@@ -64,7 +56,7 @@ final class QueueWorker {
 
 	private final IdleWait idleWait;
 
-	private final TaskListener listener;
+	private final QueueFetch fetch;
 
 	private final ThreadPoolExecutor pool;
 
@@ -94,13 +86,11 @@ final class QueueWorker {
 	QueueWorker(String name, QueueChoice choice, int concurrency, RedisBroker broker, WorkerSettings settings,
 			TaskRun.Factory runs, Map<String, PendingWait> pendingWaits) {
 		this.name = name;
-		this.choice = choice;
 		pendingWaits.keySet().forEach((member) -> this.running.put(member, new RunningTasks()));
 		this.idleWait = IdleWait.of(name, pendingWaits, this.wakeUp);
-		this.listener = runs.listener();
-		this.broker = broker;
 		this.settings = settings;
 		this.permits = new Permits(concurrency);
+		this.fetch = new QueueFetch(choice, broker, settings, runs.listener(), this.permits);
 		this.runs = runs;
 		this.pool = runs.bodyThreads().executor(name, concurrency);
 	}
@@ -110,37 +100,10 @@ final class QueueWorker {
 		return this.name;
 	}
 
-	/**
-	 * What the console shows of this worker: busy threads, concurrency and the ids of up
-	 * to {@code maxRunningListed} running tasks, plus for a pool its queues with their
-	 * weights, whether it is strict, and rate limits.
-	 */
+	/** What the console shows of this worker (see {@link WorkerDescription}). */
 	Map<String, Object> describe(int busy, int maxRunningListed) {
-		Map<String, Object> info = new LinkedHashMap<>();
-		info.put("busy", busy);
-		info.put("concurrency", this.permits.total());
-		List<String> running = new ArrayList<>();
-		for (RunningTasks tasks : this.running.values()) {
-			running.addAll(tasks.ids(maxRunningListed - running.size()));
-		}
-		info.put("running", running);
-		if (this.running.size() > 1 || !this.running.containsKey(this.name)) {
-			QueuePool pool = this.settings.pools().get(this.name);
-			if (pool != null) {
-				info.put("pool", Map.of("queues", pool.weights(), "strict", pool.strict()));
-			}
-		}
-		Map<String, String> limits = new LinkedHashMap<>();
-		this.running.keySet().forEach((queue) -> {
-			RateLimit limit = this.settings.rateLimits().get(queue);
-			if (limit != null) {
-				limits.put(queue, limit.toString());
-			}
-		});
-		if (!limits.isEmpty()) {
-			info.put("rateLimits", limits);
-		}
-		return info;
+		return WorkerDescription.of(this.name, busy, this.permits.total(), this.running, this.settings,
+				maxRunningListed);
 	}
 
 	/** Each served queue's running deliveries. */
@@ -233,9 +196,9 @@ final class QueueWorker {
 			if (wanted == 0) {
 				continue;
 			}
-			Fetched fetched;
+			QueueFetch.Fetched fetched;
 			try {
-				fetched = fetch(wanted);
+				fetched = this.fetch.take(wanted, this::dispatch);
 				errorBackoff = Duration.ZERO;
 			}
 			catch (RuntimeException ex) {
@@ -259,51 +222,6 @@ final class QueueWorker {
 				}
 			}
 		}
-	}
-
-	/**
-	 * Take up to {@code wanted} tasks, trying the queues in the choice's order, and start
-	 * them; the permits of what was not taken go back, also when Redis fails midway.
-	 */
-	private Fetched fetch(int wanted) {
-		int left = wanted;
-		@Nullable Duration retryAfter = null;
-		boolean keyBlocked = false;
-		try {
-			for (String queue : this.choice.order()) {
-				Dequeued dequeued = this.broker.dequeue(queue, left, this.settings.lease(),
-						this.settings.rateLimits().get(queue));
-				left -= dequeued.deliveries().size();
-				dequeued.deliveries().forEach(this::dispatch);
-				if (dequeued.keyBlocked()) {
-					keyBlocked = true;
-					this.listener.concurrencyKeyBlocked(queue);
-				}
-				if (dequeued.limited()) {
-					this.listener.rateLimited(queue, dequeued.retryAfter());
-					retryAfter = (retryAfter == null || dequeued.retryAfter().compareTo(retryAfter) < 0)
-							? dequeued.retryAfter() : retryAfter;
-				}
-				if (left == 0) {
-					break;
-				}
-			}
-		}
-		finally {
-			this.permits.release(left);
-		}
-		return new Fetched(wanted - left, retryAfter, keyBlocked);
-	}
-
-	/**
-	 * What one fetch took.
-	 *
-	 * @param taken tasks started
-	 * @param retryAfter set when a rate limit held tasks back: the wait until its next
-	 * permit
-	 * @param keyBlocked whether tasks were passed over for their concurrency key
-	 */
-	private record Fetched(int taken, @Nullable Duration retryAfter, boolean keyBlocked) {
 	}
 
 	/**

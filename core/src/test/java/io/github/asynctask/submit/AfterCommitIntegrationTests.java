@@ -14,6 +14,7 @@ import javax.sql.DataSource;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.RecordingTaskListener;
+import io.github.asynctask.RedisBrokerExtension;
 import io.github.asynctask.RedisTasks;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
@@ -22,12 +23,9 @@ import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -38,7 +36,6 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
@@ -62,10 +59,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * on rollback, REQUIRES_NEW like transaction-bound events, and kept through a Redis
  * outage right after the commit.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(RedisBrokerExtension.class)
 class AfterCommitIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
 
 	private static LuaRedisBroker broker;
 
@@ -98,20 +93,9 @@ class AfterCommitIntegrationTests {
 	}
 
 	@BeforeAll
-	static void connect(RedisServer redis) {
-		connectionFactory = RedisTasks.connect(redis);
-		broker = new LuaRedisBroker(connectionFactory, RedisTasks.KEYS);
+	static void connect(LuaRedisBroker connected) {
+		broker = connected;
 		callerCalls = new CallerCalls(broker);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
-
-	@BeforeEach
-	void flush() {
-		this.redis.flushAll();
 	}
 
 	@Test

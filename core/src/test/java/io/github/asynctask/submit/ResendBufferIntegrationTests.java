@@ -6,19 +6,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 
 import io.github.asynctask.RecordingTaskListener;
+import io.github.asynctask.RedisBrokerExtension;
 import io.github.asynctask.RedisTasks;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
-import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -26,22 +23,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The re-send buffer against a real Redis that goes away and comes back.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(RedisBrokerExtension.class)
 class ResendBufferIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
 
 	private static LuaRedisBroker broker;
 
 	@BeforeAll
-	static void connect(RedisServer redis) {
-		connectionFactory = RedisTasks.connect(redis);
-		broker = new LuaRedisBroker(connectionFactory, RedisTasks.KEYS);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
+	static void connect(LuaRedisBroker connected) {
+		broker = connected;
 	}
 
 	@Test

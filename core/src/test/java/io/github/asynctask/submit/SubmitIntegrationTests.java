@@ -17,6 +17,7 @@ import java.util.concurrent.Future;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.RecordingTaskListener;
+import io.github.asynctask.RedisBrokerExtension;
 import io.github.asynctask.RedisTasks;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.SubmitInterceptor;
@@ -30,16 +31,12 @@ import io.github.asynctask.codec.TaskCodecException;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -49,10 +46,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Calls of task methods outside a transaction against a real Redis: what lands in Redis,
  * dedup by bizId, per-call options, refusals at the call site.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(RedisBrokerExtension.class)
 class SubmitIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
 
 	private static LuaRedisBroker broker;
 
@@ -69,19 +64,8 @@ class SubmitIntegrationTests {
 	}
 
 	@BeforeAll
-	static void connect(RedisServer redis) {
-		connectionFactory = RedisTasks.connect(redis);
-		broker = new LuaRedisBroker(connectionFactory, RedisTasks.KEYS);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
-
-	@BeforeEach
-	void flush() {
-		this.redis.flushAll();
+	static void connect(LuaRedisBroker connected) {
+		broker = connected;
 	}
 
 	@Test

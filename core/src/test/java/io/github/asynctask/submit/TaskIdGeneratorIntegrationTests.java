@@ -4,20 +4,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.github.asynctask.RedisBrokerExtension;
 import io.github.asynctask.RedisTasks;
 import io.github.asynctask.redis.IdNumber;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
-import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.awaitility.Awaitility;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -26,29 +22,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Generators claiming their numbers in a real Redis, on their own threads, with short
  * leases: distinct numbers, take-over after a lapsed lease, renewal, and an outage.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(RedisBrokerExtension.class)
 class TaskIdGeneratorIntegrationTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-	private static LettuceConnectionFactory connectionFactory;
-
 	private static LuaRedisBroker broker;
 
 	@BeforeAll
-	static void connect(RedisServer redis) {
-		connectionFactory = RedisTasks.connect(redis);
-		broker = new LuaRedisBroker(connectionFactory, RedisTasks.KEYS);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
-
-	@BeforeEach
-	void flush(RedisServer redis) {
-		redis.flushAll();
+	static void connect(LuaRedisBroker connected) {
+		broker = connected;
 	}
 
 	@Test

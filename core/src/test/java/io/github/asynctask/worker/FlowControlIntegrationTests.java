@@ -20,10 +20,6 @@ import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.wake.RedisWakeSignals;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.redis.shard.ShardedWakeSignals;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -34,22 +30,15 @@ import static org.awaitility.Awaitility.await;
  * Pools over several queues (weighted and strict) and cluster-wide rate limits against
  * real Redis, through whole containers.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 class FlowControlIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(60);
 
-	private WorkerHarness harness;
+	private final WorkerHarness harness;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		this.harness = new WorkerHarness(redis);
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.harness.close();
+	FlowControlIntegrationTests(WorkerHarness harness) {
+		this.harness = harness;
 	}
 
 	/**

@@ -9,10 +9,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -23,22 +19,15 @@ import static org.awaitility.Awaitility.await;
  * The janitor on real Redis: it trims every registered queue, not only those its instance
  * serves, caps the dead set, and forgets queues that stayed empty and unseen.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 class JanitorIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(20);
 
-	private WorkerHarness harness;
+	private final WorkerHarness harness;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		this.harness = new WorkerHarness(redis);
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.harness.close();
+	JanitorIntegrationTests(WorkerHarness harness) {
+		this.harness = harness;
 	}
 
 	@Test

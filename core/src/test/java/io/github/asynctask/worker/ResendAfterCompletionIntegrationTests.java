@@ -7,10 +7,6 @@ import java.util.Map;
 
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -22,24 +18,17 @@ import static org.awaitility.Awaitility.await;
  * {@code retention.completed = 0s} the first copy may have run and been deleted already,
  * and the re-send must not run it again.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 class ResendAfterCompletionIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
 
 	private static final int TASKS = 200;
 
-	private WorkerHarness harness;
+	private final WorkerHarness harness;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		this.harness = new WorkerHarness(redis);
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.harness.close();
+	ResendAfterCompletionIntegrationTests(WorkerHarness harness) {
+		this.harness = harness;
 	}
 
 	@Test

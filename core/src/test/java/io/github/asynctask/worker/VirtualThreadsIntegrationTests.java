@@ -7,10 +7,6 @@ import java.util.Map;
 
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
@@ -25,23 +21,16 @@ import static org.awaitility.Awaitility.await;
  * named like a pool thread, and the queue's concurrency still bounds how many run and how
  * many are fetched.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 @EnabledForJreRange(min = JRE.JAVA_21)
 class VirtualThreadsIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(20);
 
-	private WorkerHarness harness;
+	private final WorkerHarness harness;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		this.harness = new WorkerHarness(redis);
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.harness.close();
+	VirtualThreadsIntegrationTests(WorkerHarness harness) {
+		this.harness = harness;
 	}
 
 	@Test

@@ -16,10 +16,6 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -31,7 +27,7 @@ import static org.awaitility.Awaitility.await;
  * timeouts, delays, interceptors and bad input; one wake-up per new task and periodic
  * work spread per queue.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 class WorkerContainerIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(20);
@@ -42,17 +38,10 @@ class WorkerContainerIntegrationTests {
 
 	private final AtomicInteger dequeues = new AtomicInteger();
 
-	private WorkerHarness harness;
+	private final WorkerHarness harness;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		this.harness = new WorkerHarness(redis);
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.harness.close();
+	WorkerContainerIntegrationTests(WorkerHarness harness) {
+		this.harness = harness;
 	}
 
 	@Test

@@ -11,10 +11,6 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,22 +26,15 @@ import static org.mockito.Mockito.spy;
  * Several containers on one Redis: exactly-once completion at volume, leases kept by
  * heartbeats, recovery after a crash, lost leases, and graceful shutdown.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 class WorkerFailoverIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(30);
 
-	private WorkerHarness harness;
+	private final WorkerHarness harness;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		this.harness = new WorkerHarness(redis);
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.harness.close();
+	WorkerFailoverIntegrationTests(WorkerHarness harness) {
+		this.harness = harness;
 	}
 
 	@Test

@@ -3,10 +3,6 @@ package io.github.asynctask.worker;
 import java.time.Duration;
 import java.util.Map;
 
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -16,20 +12,13 @@ import static org.awaitility.Awaitility.await;
 /**
  * Redis going away and coming back: fetchers and agents back off and resume on their own.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 class WorkerRedisOutageIntegrationTests {
 
-	private WorkerHarness harness;
+	private final WorkerHarness harness;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		this.harness = new WorkerHarness(redis);
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.harness.close();
+	WorkerRedisOutageIntegrationTests(WorkerHarness harness) {
+		this.harness = harness;
 	}
 
 	@Test

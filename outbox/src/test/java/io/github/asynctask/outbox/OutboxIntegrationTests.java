@@ -42,8 +42,6 @@ import org.springframework.data.redis.connection.lettuce.LettuceClientConfigurat
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -58,7 +56,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * relays, and a relay that crashes between its Redis write and its delete sends again
  * harmlessly, even after the task completed.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith({ RedisExtension.class, TestDatabases.class })
 class OutboxIntegrationTests {
 
 	static final RedisKeys KEYS = new RedisKeys("outboxtest");
@@ -66,6 +64,8 @@ class OutboxIntegrationTests {
 	static final String QUEUE = "orders";
 
 	private final RedisServer redis;
+
+	private final TestDatabase database;
 
 	private LettuceConnectionFactory connectionFactory;
 
@@ -85,17 +85,9 @@ class OutboxIntegrationTests {
 
 	private final TaskDefinition ship = definition();
 
-	OutboxIntegrationTests(RedisServer redis) {
+	OutboxIntegrationTests(RedisServer redis, TestDatabase database) {
 		this.redis = redis;
-	}
-
-	/** A fresh database with an orders table. */
-	DataSource dataSource() {
-		DataSource dataSource = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
-			.generateUniqueName(true)
-			.build();
-		new JdbcTemplate(dataSource).execute("create table orders (id bigint primary key)");
-		return dataSource;
+		this.database = database;
 	}
 
 	/** The outbox table of one test; unique, so parallel test JVMs never share one. */
@@ -108,7 +100,7 @@ class OutboxIntegrationTests {
 		this.redis.flushAll();
 		this.connectionFactory = connect(this.redis.port());
 		this.broker = new LuaRedisBroker(this.connectionFactory, KEYS);
-		this.dataSource = dataSource();
+		this.dataSource = this.database.create();
 		this.table = new OutboxTable(tableName());
 		new OutboxSchema(this.dataSource, this.table).initialize(InitializeSchema.ALWAYS);
 		this.cleaner = new OutboxCleaner(this.dataSource, this.table);
@@ -122,12 +114,7 @@ class OutboxIntegrationTests {
 		this.cleaner.close();
 		this.resendBuffer.close();
 		this.connectionFactory.destroy();
-		dropDatabase(this.dataSource);
-	}
-
-	/** Drop what {@link #dataSource()} created. */
-	void dropDatabase(DataSource dataSource) {
-		new JdbcTemplate(dataSource).execute("shutdown");
+		this.database.drop(this.dataSource);
 	}
 
 	@Test

@@ -32,8 +32,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 import org.springframework.orm.jpa.JpaTransactionManager;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 import org.springframework.orm.jpa.persistenceunit.PersistenceManagedTypes;
@@ -54,10 +52,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * is written through Hibernate's own JDBC connection, so a failure of Hibernate's flush
  * at the commit takes the row with it.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith({ RedisExtension.class, TestDatabases.class })
 class OutboxJpaIntegrationTests {
 
 	private final RedisServer redis;
+
+	private final TestDatabase database;
 
 	private OutboxFixture outbox;
 
@@ -68,27 +68,14 @@ class OutboxJpaIntegrationTests {
 
 	private Orders service;
 
-	OutboxJpaIntegrationTests(RedisServer redis) {
+	OutboxJpaIntegrationTests(RedisServer redis, TestDatabase database) {
 		this.redis = redis;
-	}
-
-	/** A fresh database with an orders table. */
-	DataSource dataSource() {
-		DataSource dataSource = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
-			.generateUniqueName(true)
-			.build();
-		new JdbcTemplate(dataSource).execute("create table orders (id bigint primary key)");
-		return dataSource;
-	}
-
-	/** Drop what {@link #dataSource()} created. */
-	void dropDatabase(DataSource dataSource) {
-		new JdbcTemplate(dataSource).execute("shutdown");
+		this.database = database;
 	}
 
 	@BeforeEach
 	void setUp() {
-		this.outbox = new OutboxFixture(this.redis, dataSource());
+		this.outbox = new OutboxFixture(this.redis, this.database.create());
 		this.context = new AnnotationConfigApplicationContext();
 		this.context.registerBean(DataSource.class, () -> this.outbox.dataSource);
 		this.orders = new Orders(this.outbox);
@@ -102,7 +89,7 @@ class OutboxJpaIntegrationTests {
 	void tearDown() {
 		this.context.close();
 		this.outbox.close();
-		dropDatabase(this.outbox.dataSource);
+		this.database.drop(this.outbox.dataSource);
 	}
 
 	@Test

@@ -1,9 +1,6 @@
 package io.github.asynctask.outbox;
 
-import javax.sql.DataSource;
-
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The outbox under JPA/Hibernate on PostgreSQL, when one answers at
@@ -11,27 +8,11 @@ import org.junit.jupiter.api.BeforeAll;
  * {@code jdbc:postgresql://127.0.0.1:5432/test}, user {@code postgres}, no password);
  * skipped when none does. Each test works in a schema of its own.
  */
+@TestDatabases.On(TestDatabases.Kind.POSTGRES)
 class OutboxJpaPostgresIntegrationTests extends OutboxJpaIntegrationTests {
 
-	private final PostgresSchemas schemas = new PostgresSchemas();
-
-	OutboxJpaPostgresIntegrationTests(RedisServer redis) {
-		super(redis);
-	}
-
-	@BeforeAll
-	static void requirePostgres() {
-		PostgresSchemas.requirePostgres();
-	}
-
-	@Override
-	DataSource dataSource() {
-		return this.schemas.create();
-	}
-
-	@Override
-	void dropDatabase(DataSource dataSource) {
-		this.schemas.drop(dataSource);
+	OutboxJpaPostgresIntegrationTests(RedisServer redis, TestDatabase database) {
+		super(redis, database);
 	}
 
 }

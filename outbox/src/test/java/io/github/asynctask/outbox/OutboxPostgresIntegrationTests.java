@@ -1,36 +1,17 @@
 package io.github.asynctask.outbox;
 
-import javax.sql.DataSource;
-
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The outbox on PostgreSQL, when one answers at {@code ASYNCTASK_TEST_POSTGRES_URL}
  * (default {@code jdbc:postgresql://127.0.0.1:5432/test}, user {@code postgres}, no
  * password); skipped when none does. Each test works in a schema of its own.
  */
+@TestDatabases.On(TestDatabases.Kind.POSTGRES)
 class OutboxPostgresIntegrationTests extends OutboxIntegrationTests {
 
-	private final PostgresSchemas schemas = new PostgresSchemas();
-
-	OutboxPostgresIntegrationTests(RedisServer redis) {
-		super(redis);
-	}
-
-	@BeforeAll
-	static void requirePostgres() {
-		PostgresSchemas.requirePostgres();
-	}
-
-	@Override
-	DataSource dataSource() {
-		return this.schemas.create();
-	}
-
-	@Override
-	void dropDatabase(DataSource dataSource) {
-		this.schemas.drop(dataSource);
+	OutboxPostgresIntegrationTests(RedisServer redis, TestDatabase database) {
+		super(redis, database);
 	}
 
 }

@@ -21,8 +21,6 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -33,12 +31,14 @@ import static org.awaitility.Awaitility.await;
  * {@value OutboxDelivery.MAX_REFUSALS} refused rounds the row goes to the queue's dead
  * set with the reason.
  */
-@ExtendWith({ RedisExtension.class, OutputCaptureExtension.class })
+@ExtendWith({ RedisExtension.class, TestDatabases.class, OutputCaptureExtension.class })
 class OutboxRefusedRowIntegrationTests {
 
 	private static final String QUEUE = OutboxIntegrationTests.QUEUE;
 
 	private final RedisServer redis;
+
+	private final TestDatabase database;
 
 	private final OutboxRowFormat format = new OutboxRowFormat();
 
@@ -50,16 +50,9 @@ class OutboxRefusedRowIntegrationTests {
 
 	private OutboxTable table;
 
-	OutboxRefusedRowIntegrationTests(RedisServer redis) {
+	OutboxRefusedRowIntegrationTests(RedisServer redis, TestDatabase database) {
 		this.redis = redis;
-	}
-
-	DataSource dataSource() {
-		return new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2).generateUniqueName(true).build();
-	}
-
-	void dropDatabase(DataSource dataSource) {
-		new JdbcTemplate(dataSource).execute("shutdown");
+		this.database = database;
 	}
 
 	@BeforeEach
@@ -67,7 +60,7 @@ class OutboxRefusedRowIntegrationTests {
 		this.redis.flushAll();
 		this.connectionFactory = OutboxIntegrationTests.connect(this.redis.port());
 		this.broker = new LuaRedisBroker(this.connectionFactory, OutboxIntegrationTests.KEYS);
-		this.dataSource = dataSource();
+		this.dataSource = this.database.create();
 		this.table = new OutboxTable(
 				"outbox_" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE));
 		new OutboxSchema(this.dataSource, this.table).initialize(InitializeSchema.ALWAYS);
@@ -78,7 +71,7 @@ class OutboxRefusedRowIntegrationTests {
 	@AfterEach
 	void tearDown() {
 		this.connectionFactory.destroy();
-		dropDatabase(this.dataSource);
+		this.database.drop(this.dataSource);
 	}
 
 	@Test

@@ -15,7 +15,7 @@ import org.springframework.jdbc.datasource.SimpleDriverDataSource;
  * Databases of the PostgreSQL tests at {@link JdbcServers#POSTGRES_URL}: one schema per
  * test, holding an {@code orders} table, dropped after it.
  */
-final class PostgresSchemas {
+final class PostgresSchemas implements TestDatabase {
 
 	static final String URL = JdbcServers.POSTGRES_URL;
 
@@ -23,13 +23,9 @@ final class PostgresSchemas {
 
 	private final Map<DataSource, String> schemas = new ConcurrentHashMap<>();
 
-	/** Skip the calling test class when no PostgreSQL answers. */
-	static void requirePostgres() {
-		JdbcServers.assumeReachable(URL, USER);
-	}
-
 	/** A DataSource on a fresh schema with an orders table. */
-	DataSource create() {
+	@Override
+	public DataSource create() {
 		String schema = "outbox_" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
 		admin().execute("create schema " + schema + "; create table " + schema + ".orders (id bigint primary key)");
 		DataSource dataSource = new SimpleDriverDataSource(new org.postgresql.Driver(),
@@ -39,7 +35,8 @@ final class PostgresSchemas {
 	}
 
 	/** Drop the schema of a DataSource {@link #create()} made. */
-	void drop(DataSource dataSource) {
+	@Override
+	public void drop(DataSource dataSource) {
 		admin().execute("drop schema " + this.schemas.remove(dataSource) + " cascade");
 	}
 

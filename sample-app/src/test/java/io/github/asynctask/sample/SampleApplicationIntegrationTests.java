@@ -4,13 +4,10 @@ import java.math.BigDecimal;
 import java.time.Duration;
 
 import io.github.asynctask.AsyncTaskTemplate;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
+import io.github.asynctask.test.RedisForSpringBootTests;
 import io.github.asynctask.testing.AsyncTaskTestMode;
 import io.github.asynctask.testing.AutoConfigureAsyncTask;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,8 +20,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,7 +29,6 @@ import static org.awaitility.Awaitility.await;
  * Boots the whole sample against a real Redis (never the embedded one) and places an
  * order over HTTP, as a user would with curl.
  */
-@ExtendWith(RedisExtension.class)
 // Closes the context after the class, before its Redis stops: a cached context closed at
 // JVM exit would wait on a Redis that is gone and hold the forked JVM up.
 @DirtiesContext
@@ -43,9 +37,7 @@ import static org.awaitility.Awaitility.await;
 @AutoConfigureAsyncTask(mode = AsyncTaskTestMode.REDIS)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "sample.embedded-redis.enabled=false", "async-task.defaults.backoff.delay=50ms" })
-class SampleApplicationIntegrationTests {
-
-	private static RedisServer redis;
+class SampleApplicationIntegrationTests implements RedisForSpringBootTests {
 
 	@LocalServerPort
 	private int port;
@@ -55,17 +47,6 @@ class SampleApplicationIntegrationTests {
 
 	@Autowired
 	private AsyncTaskTemplate template;
-
-	@BeforeAll
-	static void keepRedis(RedisServer server) {
-		redis = server;
-	}
-
-	@DynamicPropertySource
-	static void redisProperties(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.host", () -> redis.host());
-		registry.add("spring.data.redis.port", () -> redis.port());
-	}
 
 	@Test
 	void theSalesReportIsAScheduleOfEveryMinuteAsTheYamlOverridesIt() {

@@ -8,15 +8,12 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
+import io.github.asynctask.test.RedisForSpringBootTests;
 import io.github.asynctask.testing.AsyncTaskTestMode;
 import io.github.asynctask.testing.AutoConfigureAsyncTask;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
@@ -36,8 +33,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +47,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Skipped when Chromium or chromedriver is not installed ({@code CHROMIUM_BIN},
  * {@code CHROMEDRIVER_BIN} override the paths).
  */
-@ExtendWith(RedisExtension.class)
 // Closes the context after the class, before its Redis stops: a cached context closed at
 // JVM exit would wait on a Redis that is gone and hold the forked JVM up.
 @DirtiesContext
@@ -61,7 +55,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @AutoConfigureAsyncTask(mode = AsyncTaskTestMode.REDIS)
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { "sample.embedded-redis.enabled=false",
 		"async-task.defaults.backoff.delay=50ms", "async-task.console.refresh-interval=1s" })
-class SampleConsoleBrowserIntegrationTests {
+class SampleConsoleBrowserIntegrationTests implements RedisForSpringBootTests {
 
 	private static final String CHROMIUM = env("CHROMIUM_BIN", "/usr/bin/chromium");
 
@@ -69,23 +63,10 @@ class SampleConsoleBrowserIntegrationTests {
 
 	private static final String EXPORT = "shop.export-to-legacy-crm";
 
-	private static RedisServer redis;
-
 	@LocalServerPort
 	private int port;
 
 	private WebDriver browser;
-
-	@BeforeAll
-	static void keepRedis(RedisServer server) {
-		redis = server;
-	}
-
-	@DynamicPropertySource
-	static void redisProperties(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.host", () -> redis.host());
-		registry.add("spring.data.redis.port", () -> redis.port());
-	}
 
 	@BeforeEach
 	void openBrowser(@TempDir Path profile) {

@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * before {@code beforeAll}); {@code @Nested} classes reuse their enclosing class's
  * resource; the class that created it closes it.
  */
-final class ClassScoped<T extends AutoCloseable> {
+public final class ClassScoped<T extends AutoCloseable> {
 
 	private static final Namespace NAMESPACE = Namespace.create(ClassScoped.class);
 
@@ -21,12 +21,17 @@ final class ClassScoped<T extends AutoCloseable> {
 
 	private final Class<T> type;
 
-	ClassScoped(String key, Class<T> type) {
+	/**
+	 * @param key the resource's name in the class's store
+	 * @param type its type
+	 */
+	public ClassScoped(String key, Class<T> type) {
 		this.key = key;
 		this.type = type;
 	}
 
-	T getOrCreate(ExtensionContext context, Supplier<T> factory) {
+	/** The test class's resource, made by {@code factory} the first time. */
+	public T getOrCreate(ExtensionContext context, Supplier<T> factory) {
 		ExtensionContext classContext = classContext(context);
 		synchronized (this) {
 			T existing = classContext.getStore(NAMESPACE).get(this.key, this.type);
@@ -43,7 +48,7 @@ final class ClassScoped<T extends AutoCloseable> {
 	 * Closes the resource if this context created it; the store's remove does not touch
 	 * parents.
 	 */
-	void closeOwned(ExtensionContext context) throws Exception {
+	public void closeOwned(ExtensionContext context) throws Exception {
 		Store store = classContext(context).getStore(NAMESPACE);
 		@Nullable T owned;
 		synchronized (this) {

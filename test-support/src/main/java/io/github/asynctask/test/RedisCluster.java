@@ -1,6 +1,5 @@
 package io.github.asynctask.test;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -16,10 +15,6 @@ import org.jspecify.annotations.Nullable;
 public final class RedisCluster implements AutoCloseable {
 
 	private static final int SLOTS = 16384;
-
-	private static final int ADDSLOTS_CHUNK = 1000;
-
-	private static final Duration FORMATION_TIMEOUT = Duration.ofSeconds(60);
 
 	private final List<RedisProcess> nodes;
 
@@ -77,7 +72,7 @@ public final class RedisCluster implements AutoCloseable {
 						"--cluster-node-timeout", nodeTimeout));
 			}
 			RedisCluster cluster = new RedisCluster(started, masters);
-			cluster.join(replicasPerMaster);
+			ClusterFormation.join(cluster.nodes, masters, cluster.firstSlots, replicasPerMaster);
 			return cluster;
 		}
 		catch (RuntimeException ex) {
@@ -96,119 +91,13 @@ public final class RedisCluster implements AutoCloseable {
 		return (replicasPerMaster > 0) ? 2_000 : 15_000;
 	}
 
-	private void join(int replicasPerMaster) {
-		RedisProcess first = this.nodes.get(0);
-		for (RedisProcess node : this.nodes.subList(1, this.nodes.size())) {
-			first.cli("CLUSTER", "MEET", node.host(), String.valueOf(node.port()));
-		}
-		for (int i = 0; i < this.masters; i++) {
-			assignSlots(this.nodes.get(i), this.firstSlots[i], this.firstSlots[i + 1] - 1);
-		}
-		awaitHealthy();
-		for (int i = 0; i < this.masters; i++) {
-			String masterId = String.valueOf(this.nodes.get(i).cli("CLUSTER", "MYID")).trim();
-			for (int r = 0; r < replicasPerMaster; r++) {
-				RedisProcess replica = this.nodes.get(this.masters + i * replicasPerMaster + r);
-				// the replica may not have heard of the master through gossip yet
-				awaitTrue(() -> tryCli(replica, "CLUSTER", "REPLICATE", masterId),
-						"replica " + replica.port() + " to accept CLUSTER REPLICATE " + masterId);
-			}
-		}
-		for (RedisProcess replica : this.nodes.subList(this.masters, this.nodes.size())) {
-			awaitTrue(() -> String.valueOf(tryInfo(replica)).contains("master_link_status:up"),
-					"replica " + replica.port() + " to sync with its master");
-		}
-		awaitHealthy();
-	}
-
-	private static boolean tryCli(RedisProcess node, String... command) {
-		try {
-			node.cli(command);
-			return true;
-		}
-		catch (IllegalStateException ex) {
-			return false;
-		}
-	}
-
-	private static @Nullable String tryInfo(RedisProcess node) {
-		try {
-			return node.cli("INFO", "replication");
-		}
-		catch (IllegalStateException ex) {
-			return null;
-		}
-	}
-
-	private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) {
-		long deadline = System.nanoTime() + FORMATION_TIMEOUT.toNanos();
-		while (!condition.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				throw new IllegalStateException("Timed out waiting for " + what);
-			}
-			try {
-				Thread.sleep(50);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new IllegalStateException("Interrupted while waiting for " + what, ex);
-			}
-		}
-	}
-
-	/** ADDSLOTSRANGE is Redis 7+; older servers get ADDSLOTS in chunks. */
-	private static void assignSlots(RedisProcess node, int first, int last) {
-		try {
-			node.cli("CLUSTER", "ADDSLOTSRANGE", String.valueOf(first), String.valueOf(last));
-			return;
-		}
-		catch (IllegalStateException ex) {
-			if (!String.valueOf(ex.getMessage()).toLowerCase().contains("unknown")) {
-				throw ex;
-			}
-		}
-		for (int start = first; start <= last; start += ADDSLOTS_CHUNK) {
-			List<String> command = new ArrayList<>(List.of("CLUSTER", "ADDSLOTS"));
-			for (int slot = start; slot <= Math.min(last, start + ADDSLOTS_CHUNK - 1); slot++) {
-				command.add(String.valueOf(slot));
-			}
-			node.cli(command.toArray(String[]::new));
-		}
-	}
-
 	/**
 	 * Waits until every node reports {@code cluster_state:ok} and knows all the others,
 	 * e.g. after restarting a node.
 	 * @throws IllegalStateException if that takes more than a minute
 	 */
 	public void awaitHealthy() {
-		long deadline = System.nanoTime() + FORMATION_TIMEOUT.toNanos();
-		String expectedNodes = "cluster_known_nodes:" + this.nodes.size() + "\r\n";
-		while (System.nanoTime() < deadline) {
-			if (this.nodes.stream().allMatch((node) -> isHealthy(node, expectedNodes))) {
-				return;
-			}
-			try {
-				Thread.sleep(50);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new IllegalStateException("Interrupted while waiting for the Redis cluster to form", ex);
-			}
-		}
-		throw new IllegalStateException("Redis cluster " + hostPorts() + " did not reach cluster_state:ok within "
-				+ FORMATION_TIMEOUT.toSeconds() + "s; a node may be stopped, or CLUSTER MEET failed");
-	}
-
-	private static boolean isHealthy(RedisProcess node, String expectedNodes) {
-		try {
-			String info = node.cli("CLUSTER", "INFO");
-			return info != null && info.contains("cluster_state:ok\r\n") && info.contains(expectedNodes);
-		}
-		catch (IllegalStateException ex) {
-			// Down or still loading: not healthy yet.
-			return false;
-		}
+		ClusterFormation.awaitHealthy(this.nodes);
 	}
 
 	/**

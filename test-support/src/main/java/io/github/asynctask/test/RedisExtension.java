@@ -39,6 +39,15 @@ public class RedisExtension implements BeforeAllCallback, AfterAllCallback, Para
 		return provided(extensionContext).server();
 	}
 
+	/**
+	 * The test class's Redis, for extensions built on this one.
+	 * @param context the context of the class or of one of its tests
+	 * @return the server
+	 */
+	protected static RedisServer server(ExtensionContext context) {
+		return provided(context).server();
+	}
+
 	private static RedisSources.Provided provided(ExtensionContext context) {
 		return servers.getOrCreate(context, () -> RedisSources.open(System::getenv));
 	}

@@ -1,17 +1,13 @@
 package io.github.asynctask.test;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.ProcessBuilder.Redirect;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
 
@@ -32,7 +28,7 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 
 	private final Path binary;
 
-	private final Path dir;
+	private final RedisDir dir;
 
 	private final List<String> extraArgs;
 
@@ -42,7 +38,7 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 	// Guarded by this; replaced by each start.
 	private @Nullable Process process;
 
-	private RedisProcess(Path binary, Path dir, List<String> extraArgs) {
+	private RedisProcess(Path binary, RedisDir dir, List<String> extraArgs) {
 		this.binary = binary;
 		this.dir = dir;
 		this.extraArgs = extraArgs;
@@ -74,14 +70,7 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 
 	static RedisProcess start(Function<String, @Nullable String> env, String... extraConfigArgs) {
 		Path binary = RedisBinary.server(env);
-		Path dir;
-		try {
-			dir = Files.createTempDirectory("asynctask-redis-");
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot create a directory for redis-server", ex);
-		}
-		RedisProcess redis = new RedisProcess(binary, dir, List.of(extraConfigArgs));
+		RedisProcess redis = new RedisProcess(binary, RedisDir.create(), List.of(extraConfigArgs));
 		try {
 			redis.startOnFreePort();
 		}
@@ -109,12 +98,12 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 	}
 
 	private void launch() {
-		List<String> command = new ArrayList<>(
-				List.of(this.binary.toString(), "--port", String.valueOf(this.port), "--bind", HOST, "--save", "",
-						"--appendonly", "no", "--daemonize", "no", "--dir", this.dir.toString(), "--logfile", ""));
+		List<String> command = new ArrayList<>(List.of(this.binary.toString(), "--port", String.valueOf(this.port),
+				"--bind", HOST, "--save", "", "--appendonly", "no", "--daemonize", "no", "--dir",
+				this.dir.path().toString(), "--logfile", ""));
 		command.addAll(this.extraArgs);
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(Redirect.appendTo(log().toFile()));
+			.redirectOutput(Redirect.appendTo(this.dir.log().toFile()));
 		try {
 			this.process = builder.start();
 		}
@@ -133,12 +122,12 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 		String expectedPid = "process_id:" + started.pid() + "\r\n";
 		while (System.nanoTime() < deadline) {
 			if (!started.isAlive()) {
-				String log = readLog();
+				String log = this.dir.readLog();
 				if (log.contains("Address already in use")) {
 					throw new PortTakenException();
 				}
 				throw new IllegalStateException("redis-server on port " + this.port + " exited with code "
-						+ started.exitValue() + " at start-up; its log (" + log() + "):\n" + log);
+						+ started.exitValue() + " at start-up; its log (" + this.dir.log() + "):\n" + log);
 			}
 			try {
 				String info = RespClient.call(HOST, this.port, authentication(), List.of("INFO"));
@@ -152,11 +141,11 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 			catch (IllegalStateException ex) {
 				// Not listening yet, or still loading.
 			}
-			sleep(Duration.ofMillis(20));
+			Polling.sleep(Duration.ofMillis(20), "redis-server");
 		}
 		started.destroyForcibly();
 		throw new IllegalStateException("redis-server on port " + this.port + " did not answer within "
-				+ STARTUP_TIMEOUT.toSeconds() + "s; its log (" + log() + "):\n" + readLog());
+				+ STARTUP_TIMEOUT.toSeconds() + "s; its log (" + this.dir.log() + "):\n" + this.dir.readLog());
 	}
 
 	/** A server started with {@code --requirepass} answers nothing before AUTH. */
@@ -189,7 +178,7 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 	 * @return the directory
 	 */
 	public Path dir() {
-		return this.dir;
+		return this.dir.path();
 	}
 
 	@Override
@@ -265,7 +254,7 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 		}
 		finally {
 			kill();
-			deleteDir();
+			this.dir.delete();
 			ProcessReaper.untrack(this);
 		}
 	}
@@ -275,28 +264,6 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 		return "redis-server " + HOST + ":" + this.port + " (pid " + pid() + ")";
 	}
 
-	private Path log() {
-		return this.dir.resolve("redis.log");
-	}
-
-	private String readLog() {
-		try {
-			return Files.readString(log());
-		}
-		catch (IOException ex) {
-			return "(unreadable: " + ex.getMessage() + ")";
-		}
-	}
-
-	private void deleteDir() {
-		try (Stream<Path> paths = Files.walk(this.dir)) {
-			paths.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
-		}
-		catch (IOException ex) {
-			// Leftover files in the temp directory are harmless.
-		}
-	}
-
 	private static boolean waitFor(Process process, Duration timeout) {
 		try {
 			return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -304,16 +271,6 @@ public final class RedisProcess implements RedisServer, AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("Interrupted while waiting for redis-server to exit", ex);
-		}
-	}
-
-	private static void sleep(Duration duration) {
-		try {
-			Thread.sleep(duration.toMillis());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while waiting for redis-server", ex);
 		}
 	}
 

@@ -4,20 +4,15 @@ import java.time.Duration;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskOptions;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
+import io.github.asynctask.test.RedisForSpringBootTests;
 import io.github.asynctask.testing.TestShop.Letter;
 import io.github.asynctask.testing.TestShop.MailTasks;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -27,15 +22,12 @@ import static org.awaitility.Awaitility.await;
  * {@link AsyncTaskTestMode#REDIS}: the application's own workers run the tasks from a
  * real Redis, and a drain waits for them.
  */
-@ExtendWith(RedisExtension.class)
 // Closes the context after the class, before its Redis stops.
 @DirtiesContext
 @SpringBootTest(properties = { "async-task.queues.mail.concurrency=2", "async-task.queues.early.concurrency=1",
 		"async-task.queues.unserved.enabled=false", "async-task.defaults.backoff.delay=50ms" })
 @AutoConfigureAsyncTask(mode = AsyncTaskTestMode.REDIS)
-class DrainIntegrationTests {
-
-	private static RedisServer redis;
+class DrainIntegrationTests implements RedisForSpringBootTests {
 
 	@Autowired
 	private AsyncTaskTestSupport tasks;
@@ -45,17 +37,6 @@ class DrainIntegrationTests {
 
 	@Autowired
 	private AsyncTaskTemplate template;
-
-	@BeforeAll
-	static void keepRedis(RedisServer server) {
-		redis = server;
-	}
-
-	@DynamicPropertySource
-	static void redisProperties(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.host", () -> redis.host());
-		registry.add("spring.data.redis.port", () -> redis.port());
-	}
 
 	@BeforeEach
 	void forgetSentMail() {
