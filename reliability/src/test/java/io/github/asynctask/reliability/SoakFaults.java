@@ -152,10 +152,11 @@ final class SoakFaults {
 	/**
 	 * Until a replica has every write up to now. The master's offset is read once: the
 	 * workers keep writing (fetches, heartbeats, ticks), and a replica reports its offset
-	 * about once a second, so "caught up with the master's offset of the moment" held only
-	 * in a lull, which a loaded machine did not give within the bound (the first 30-minute
-	 * run, seed 20261128, failed there after 18 min). Writes after the reading may be lost
-	 * with the master; the checker allows for them ({@link SoakChecker#REPLICATION_WINDOW_MS}).
+	 * about once a second, so "caught up with the master's offset of the moment" held
+	 * only in a lull, which a loaded machine did not give within the bound (the first
+	 * 30-minute run, seed 20261128, failed there after 18 min). Writes after the reading
+	 * may be lost with the master; the checker allows for them
+	 * ({@link SoakChecker#REPLICATION_WINDOW_MS}).
 	 */
 	private static void awaitReplicaInSync(RedisServer master) {
 		long offset = field(String.valueOf(master.cli("INFO", "replication")), "master_repl_offset");
