@@ -3,8 +3,10 @@ package io.github.asynctask.reliability;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import io.github.asynctask.test.RedisCluster;
@@ -31,6 +33,9 @@ final class SoakFaults {
 	/** A fault that happened, from {@code at} to {@code until} (epoch ms). */
 	record Done(Kind kind, long at, long until, String detail) {
 	}
+
+	/** The gap before a fault the schedule still owes once the time is up. */
+	static final Duration OVERTIME_GAP = Duration.ofSeconds(3);
 
 	/** How long every node refuses clients: over the producer's 2 s command timeout. */
 	static final Duration PAUSE = Duration.ofSeconds(3);
@@ -69,20 +74,29 @@ final class SoakFaults {
 		return kinds;
 	}
 
-	/** Run the schedule over {@code length}; returns when its last fault is over. */
+	/**
+	 * Run the schedule over {@code length}; returns when its last fault is over. A kind
+	 * not yet met when the time is up (slow faults, such as the shard change's rolling
+	 * restart, push the later ones back) still runs, a short gap after the one before, so
+	 * that every run, the short one too, meets every kind.
+	 */
 	void run(Duration length, Consumer<String> log) {
 		List<Kind> kinds = schedule(length);
-		long end = System.currentTimeMillis() + length.toMillis();
+		long start = System.currentTimeMillis();
+		long end = start + length.toMillis();
+		Set<Kind> missing = EnumSet.allOf(Kind.class);
 		for (Kind kind : kinds) {
 			long gap = 6000 + this.random.nextInt(6000);
-			sleep(Math.min(gap, Math.max(0, end - System.currentTimeMillis())));
-			if (System.currentTimeMillis() >= end) {
-				break;
+			boolean overtime = System.currentTimeMillis() + gap >= end;
+			if (overtime && !missing.contains(kind)) {
+				continue;
 			}
+			sleep(overtime ? OVERTIME_GAP.toMillis() : gap);
+			missing.remove(kind);
 			long at = System.currentTimeMillis();
 			String detail = apply(kind);
 			this.done.add(new Done(kind, at, System.currentTimeMillis(), detail));
-			log.accept("SOAK fault " + kind + " at +" + (at - (end - length.toMillis())) + " ms: " + detail);
+			log.accept("SOAK fault " + kind + " at +" + (at - start) + " ms: " + detail);
 		}
 		sleep(Math.max(0, end - System.currentTimeMillis()));
 	}
@@ -135,10 +149,19 @@ final class SoakFaults {
 		return "master " + master.port() + " killed, back as a replica";
 	}
 
+	/**
+	 * Until a replica has every write up to now. The master's offset is read once: the
+	 * workers keep writing (fetches, heartbeats, ticks), and a replica reports its offset
+	 * about once a second, so "caught up with the master's offset of the moment" held
+	 * only in a lull, which a loaded machine did not give within the bound (the first
+	 * 30-minute run, seed 20261128, failed there after 18 min). Writes after the reading
+	 * may be lost with the master; the checker allows for them
+	 * ({@link SoakChecker#REPLICATION_WINDOW_MS}).
+	 */
 	private static void awaitReplicaInSync(RedisServer master) {
-		await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).ignoreExceptions().until(() -> {
+		long offset = field(String.valueOf(master.cli("INFO", "replication")), "master_repl_offset");
+		await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).ignoreExceptions().until(() -> {
 			String info = String.valueOf(master.cli("INFO", "replication"));
-			long offset = field(info, "master_repl_offset");
 			return info.lines().filter((line) -> line.startsWith("slave")).anyMatch((line) -> {
 				String value = line.substring(line.indexOf("offset=") + 7);
 				return Long.parseLong(value.substring(0, value.indexOf(','))) >= offset;

@@ -47,6 +47,9 @@ final class SoakLoad implements AutoCloseable {
 	 */
 	private final List<String[]> works = new ArrayList<>();
 
+	/** The index in {@link #works} of the current producer's first work call. */
+	private int generationStart;
+
 	SoakLoad(Producer producer, long seed) {
 		this.producer = producer;
 		this.producers.add(producer);
@@ -57,6 +60,9 @@ final class SoakLoad implements AutoCloseable {
 
 	/** Submit through this producer from now on (a new shard count). */
 	void switchTo(Producer next) {
+		synchronized (this.works) {
+			this.generationStart = this.works.size();
+		}
 		this.producers.add(next);
 		this.producer = next;
 	}
@@ -174,14 +180,20 @@ final class SoakLoad implements AutoCloseable {
 		}
 	}
 
-	/** A join after a new work task and an older one (often completed already). */
+	/**
+	 * A join after a new work task and an older one (often completed already) that the
+	 * current producer submitted: a completed task whose data is gone can be awaited only
+	 * from the instance that submitted it (docs/flows-and-results.md), and the producer
+	 * before a shard change is another instance.
+	 */
 	private void fanIn(String key) {
 		String[] older;
 		synchronized (this.works) {
-			if (this.works.isEmpty()) {
+			int first = this.generationStart;
+			if (first >= this.works.size()) {
 				return;
 			}
-			older = this.works.get(this.random.nextInt(this.works.size()));
+			older = this.works.get(first + this.random.nextInt(this.works.size() - first));
 		}
 		String fresh = submit(SoakTasks.WORK, () -> tasks().work(key));
 		String join = this.producer

@@ -16,6 +16,12 @@ import java.util.Map;
  */
 final class SoakWorkers implements AutoCloseable {
 
+	/** How many worker JVMs run at once. */
+	static final int COUNT = 2;
+
+	/** Threads of each worker per queue: the most one fetch hands out. */
+	static final int BATCH = 4;
+
 	private final Path dir;
 
 	private final Map<String, String> args;
@@ -100,7 +106,7 @@ final class SoakWorkers implements AutoCloseable {
 		WorkerJvm.Options options = WorkerJvm.Options.fast("unused:0", Rig.PREFIX);
 		this.args.forEach(options::with);
 		options.with("soakShards", String.valueOf(this.shards))
-			.with("concurrency", "4")
+			.with("concurrency", String.valueOf(BATCH))
 			// a lease longer than a Redis pause, so a pause alone expires none
 			.with("lease", "5000")
 			.with("heartbeat", "1000");
