@@ -59,6 +59,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	/** Writes enqueue calls and reads their replies. */
 	private final EnqueueCalls enqueueCalls;
 
+	private final TaskControlStore control;
+
 	/** Sends concurrent single submits together. */
 	private final EnqueueCoalescer coalescer = new EnqueueCoalescer(this::enqueueAll, MAX_ENQUEUE_PER_CALL);
 
@@ -99,6 +101,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		this.completedIds = completedIds;
 		this.waiting = new WaitingEnqueue(new FlowStore(this.runner, keys));
 		this.enqueueCalls = new EnqueueCalls(this.runner, keys);
+		this.control = new TaskControlStore(this.runner, keys);
 	}
 
 	@Override
@@ -317,7 +320,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		String queue = delivery.queue();
 		return ack(Scripts.RETRY, delivery,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
-						this.keys.retry(queue), this.keys.payloads(queue)),
+						this.keys.retry(queue), this.keys.payloads(queue), this.keys.dead(queue)),
 				List.of(millis(delay), error, this.keys.dueChannel(queue), (attempt != null) ? attempt : ""));
 	}
 
@@ -345,8 +348,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	@Override
 	public AckResult requeue(Delivery delivery) {
 		String queue = delivery.queue();
-		return ack(Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue)),
+		return ack(Scripts.REQUEUE, delivery,
+				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
+						this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue),
+						this.keys.dead(queue)),
 				List.of());
 	}
 
@@ -459,6 +464,16 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	private void setPaused(String queue, String flag) {
 		this.runner.run(Scripts.SET_PAUSED, queue,
 				List.of(this.keys.paused(queue), this.keys.pending(queue), this.keys.wake(queue)), List.of(flag));
+	}
+
+	@Override
+	public CancelOutcome cancel(String queue, String id, String reason) {
+		return this.control.cancel(queue, id, reason);
+	}
+
+	@Override
+	public Set<DeliveryToken> reportRunning(String queue, Collection<RunningReport> reports) {
+		return this.control.reportRunning(queue, reports);
 	}
 
 	@Override
