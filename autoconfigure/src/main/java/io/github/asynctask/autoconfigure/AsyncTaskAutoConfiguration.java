@@ -26,6 +26,7 @@ import io.github.asynctask.definition.TaskDefinitionCheck;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.CompositeTaskListener;
 import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.definition.Debounces;
 import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
@@ -208,6 +209,7 @@ public final class AsyncTaskAutoConfiguration {
 			checks.add(new ScheduleCheck(ScheduleConfiguration.overrides(properties),
 					new EmbeddedValueResolver(beanFactory)));
 			checks.add(new ConcurrencyKeys(bizIds));
+			checks.add(new Debounces());
 			// warns (refuses nothing) about JPA entities passed as arguments
 			checks.add(new EntityParameterWarning());
 			return new AnnotationTaskRegistry(taskDefaults, bizIds, checks);

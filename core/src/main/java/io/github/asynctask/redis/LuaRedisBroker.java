@@ -61,6 +61,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	private final TaskControlStore control;
 
+	private final DebouncedEnqueue debounced;
+
 	/** Sends concurrent single submits together. */
 	private final EnqueueCoalescer coalescer = new EnqueueCoalescer(this::enqueueAll, MAX_ENQUEUE_PER_CALL);
 
@@ -102,6 +104,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		this.waiting = new WaitingEnqueue(new FlowStore(this.runner, keys));
 		this.enqueueCalls = new EnqueueCalls(this.runner, keys);
 		this.control = new TaskControlStore(this.runner, keys);
+		this.debounced = new DebouncedEnqueue(this.runner, keys);
 	}
 
 	@Override
@@ -116,7 +119,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 */
 	@Override
 	public EnqueueResult enqueue(EnqueueRequest request) {
-		if (!request.after().isEmpty()) {
+		if (!request.after().isEmpty() || request.debounce() != null) {
 			return enqueueAll(List.of(request)).get(0);
 		}
 		return this.coalescer.enqueue(request);
@@ -131,7 +134,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		if (requests.isEmpty()) {
 			return List.of();
 		}
-		if (requests.stream().anyMatch((request) -> !request.after().isEmpty())) {
+		if (requests.stream().anyMatch(LuaRedisBroker::onItsOwn)) {
 			return enqueueWithWaiting(requests);
 		}
 		return this.enqueueCalls.send(requests);
@@ -143,16 +146,23 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 * exists before the waiting one registers.
 	 */
 	private List<EnqueueResult> enqueueWithWaiting(List<EnqueueRequest> requests) {
-		List<EnqueueRequest> plain = requests.stream().filter((request) -> request.after().isEmpty()).toList();
+		List<EnqueueRequest> plain = requests.stream().filter((request) -> !onItsOwn(request)).toList();
 		List<EnqueueResult> plainResults = plain.isEmpty() ? List.of() : enqueueAll(plain);
 		EnqueueResult[] results = new EnqueueResult[requests.size()];
 		int next = 0;
 		for (int i = 0; i < requests.size(); i++) {
 			EnqueueRequest request = requests.get(i);
-			results[i] = request.after().isEmpty() ? plainResults.get(next++)
-					: this.waiting.enqueue(request, uniqueKey(request));
+			results[i] = !onItsOwn(request) ? plainResults.get(next++) : (request.debounce() != null)
+					? this.debounced.enqueue(request) : this.waiting.enqueue(request, uniqueKey(request));
 		}
 		return List.of(results);
+	}
+
+	/**
+	 * A task that waits for others (flows) or is debounced: one script call of its own.
+	 */
+	private static boolean onItsOwn(EnqueueRequest request) {
+		return !request.after().isEmpty() || request.debounce() != null;
 	}
 
 	/**

@@ -12,8 +12,9 @@ import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
-import io.github.asynctask.limit.ConcurrencyKeys;
+import io.github.asynctask.definition.Debounces;
 import io.github.asynctask.definition.TaskDefinition;
+import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.flow.FlowCompletion;
 import io.github.asynctask.flow.FlowRules;
@@ -42,6 +43,8 @@ public final class TaskSubmitter implements AutoCloseable {
 	private final BizIdEvaluator bizIds;
 
 	private final ConcurrencyKeys concurrencyKeys;
+
+	private final Debounces debounces = new Debounces();
 
 	private final List<SubmitInterceptor> interceptors;
 
@@ -238,6 +241,10 @@ public final class TaskSubmitter implements AutoCloseable {
 		}
 		if (bizId != null) {
 			request = request.withBizId(bizId, definition.dedupTtl());
+			Duration window = this.debounces.window(definition);
+			if (window != null) {
+				request = request.withDebounce(window);
+			}
 		}
 		ConcurrencyKeys.Limit limit = this.concurrencyKeys.evaluate(definition, args);
 		if (limit != null) {
