@@ -133,7 +133,7 @@ public class AsyncTaskTemplate {
 							+ reason + "'");
 		}
 		for (String queue : queues()) {
-			CancelOutcome outcome = this.broker.cancel(queue, taskId, reason);
+			CancelOutcome outcome = this.broker.cancel(queue, taskId, reason, false);
 			if (outcome != CancelOutcome.NONE) {
 				return outcome.cancelled();
 			}

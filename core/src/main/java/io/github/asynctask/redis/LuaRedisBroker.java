@@ -477,8 +477,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	}
 
 	@Override
-	public CancelOutcome cancel(String queue, String id, String reason) {
-		return this.control.cancel(queue, id, reason);
+	public CancelOutcome cancel(String queue, String id, String reason, boolean stopNow) {
+		return this.control.cancel(queue, id, reason, stopNow);
 	}
 
 	@Override

@@ -184,8 +184,11 @@ public interface RedisBroker {
 	 * that has not run yet or waits for its next attempt goes to dead with {@code reason}
 	 * and never runs; a running one is marked, for its worker to stop at the next
 	 * heartbeat ({@link #reportRunning}), and is never run again.
+	 * @param stopNow whether a running task goes to dead at once instead, its lease taken
+	 * away so that its worker interrupts the body at the next heartbeat (the console's
+	 * kill); its body does not see {@code isCancelled()} then
 	 */
-	default CancelOutcome cancel(String queue, String id, String reason) {
+	default CancelOutcome cancel(String queue, String id, String reason, boolean stopNow) {
 		throw new UnsupportedOperationException(getClass().getName() + " cannot cancel tasks");
 	}
 

@@ -340,9 +340,9 @@ public final class ShardedRedisBroker implements RedisBroker {
 	}
 
 	@Override
-	public CancelOutcome cancel(String queue, String id, String reason) {
+	public CancelOutcome cancel(String queue, String id, String reason, boolean stopNow) {
 		for (String shard : this.layout.served(queue)) {
-			CancelOutcome outcome = this.shards.cancel(shard, id, reason);
+			CancelOutcome outcome = this.shards.cancel(shard, id, reason, stopNow);
 			if (outcome != CancelOutcome.NONE) {
 				return outcome;
 			}

@@ -27,12 +27,13 @@ final class TaskControlStore {
 		this.keys = keys;
 	}
 
-	CancelOutcome cancel(String queue, String id, String reason) {
+	CancelOutcome cancel(String queue, String id, String reason, boolean stopNow) {
 		long code = Replies.single(this.runner.run(CANCEL, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
 						this.keys.retry(queue), this.keys.active(queue), this.keys.dead(queue),
-						this.keys.payloads(queue), this.keys.waiting(queue), this.keys.waitData(queue)),
-				List.of(id, reason)));
+						this.keys.payloads(queue), this.keys.waiting(queue), this.keys.waitData(queue),
+						this.keys.leases(queue)),
+				List.of(id, reason, stopNow ? "1" : "0")));
 		return switch ((int) code) {
 			case 1 -> CancelOutcome.REMOVED;
 			case 2 -> CancelOutcome.MARKED;

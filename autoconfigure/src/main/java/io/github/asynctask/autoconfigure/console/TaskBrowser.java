@@ -144,6 +144,11 @@ public class TaskBrowser {
 	}
 
 	/** The reads and actions over a queue's shards. */
+	/** The broker, for the actions that go through it (kill). */
+	RedisBroker broker() {
+		return this.broker;
+	}
+
 	QueueShards shards() {
 		return this.shards;
 	}

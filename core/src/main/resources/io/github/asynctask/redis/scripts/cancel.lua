@@ -20,16 +20,21 @@
   KEYS[7] <prefix>:{q}:p          payloads hash
   KEYS[8] <prefix>:{q}:waiting    zset (flows)
   KEYS[9] <prefix>:{q}:wait       hash (flows)
+  KEYS[10] <prefix>:{q}:lease     hash, id -> fencing token
   ARGV[1] task id
   ARGV[2] reason, stored as the task's last error (at most 512 bytes)
+  ARGV[3] '1': a running task goes to dead at once and its lease is taken away (the
+          console's kill: its worker finds the lease lost at the next heartbeat and
+          interrupts the body, whose late failure is not reported); '0': it is marked
   Reply: 1 removed (dead, or dropped when parked by its key), 2 marked while running,
          3 already marked, 0 nothing to cancel (unknown, completed, dead or unreadable)
 ]]
 local tasks, pending, scheduled, retry, active, dead, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5],
   KEYS[6], KEYS[7]
 local id, reason = ARGV[1], ARGV[2]
-if not id or id == '' or not reason or reason == '' or #reason > 512 then
-  return redis.error_reply('cancel: ARGV[1] task id and ARGV[2] reason (1 to 512 bytes) are required')
+if not id or id == '' or not reason or reason == '' or #reason > 512 or (ARGV[3] ~= '0' and ARGV[3] ~= '1') then
+  return redis.error_reply("cancel: ARGV[1] task id, ARGV[2] reason (1 to 512 bytes) and ARGV[3] '0' or '1' are"
+    .. ' required')
 end
 local meta, _, err = read_task(tasks, id)
 if err then
@@ -37,6 +42,12 @@ if err then
 end
 local now = now_ms()
 if meta.s == 'a' or redis.call('ZSCORE', active, id) then
+  if ARGV[3] == '1' then
+    redis.call('ZREM', active, id)
+    redis.call('HDEL', KEYS[10], id)
+    park(tasks, payloads, dead, id, meta, 'd', reason, now, now)
+    return 1
+  end
   if meta.x then
     return 3
   end
