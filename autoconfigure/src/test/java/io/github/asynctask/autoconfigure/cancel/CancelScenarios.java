@@ -11,11 +11,9 @@ import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskProgress;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskState;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.WorkerContexts;
 import io.github.asynctask.context.TaskContext;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 
@@ -36,13 +34,8 @@ final class CancelScenarios {
 
 	static ApplicationContextRunner runner(String... properties) {
 		Exports.reset();
-		return new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
-			.withPropertyValues("async-task.lease=3s", "async-task.shutdown-timeout=1s",
-					"async-task.worker.poll-interval=500ms", "async-task.retention.completed=1m")
-			.withPropertyValues(properties)
-			.withBean(Exports.class);
+		return WorkerContexts.withTasks(Exports.class, properties)
+			.withPropertyValues("async-task.retention.completed=1m");
 	}
 
 	/** A scheduled task is removed: it never runs and its future fails as cancelled. */

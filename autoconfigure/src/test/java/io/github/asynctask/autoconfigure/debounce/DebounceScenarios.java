@@ -10,10 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.QueueStats;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.WorkerContexts;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 
@@ -33,13 +31,7 @@ final class DebounceScenarios {
 
 	static ApplicationContextRunner runner(String... properties) {
 		Indexer.reset();
-		return new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
-			.withPropertyValues("async-task.lease=3s", "async-task.shutdown-timeout=1s",
-					"async-task.worker.poll-interval=500ms")
-			.withPropertyValues(properties)
-			.withBean(Indexer.class);
+		return WorkerContexts.withTasks(Indexer.class, properties);
 	}
 
 	/**
