@@ -243,6 +243,7 @@
       if (t.diedAt) { fact(facts, 'Died', relative(t.diedAt)); }
       if (t.expiresAt) { fact(facts, 'Kept until', relative(t.expiresAt)); }
       if (t.runningOn.length) { fact(facts, 'Running on', t.runningOn.join(', ')); }
+      if (t.progress) { fact(facts, 'Progress', el('span', { id: 'task-progress' }, t.progress)); }
       if (t.lastError) { fact(facts, 'Last error', t.lastError); }
       var parts = [facts];
       if (t.unreadable) {

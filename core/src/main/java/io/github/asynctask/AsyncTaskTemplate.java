@@ -10,6 +10,8 @@ import io.github.asynctask.aop.CallCapture;
 import io.github.asynctask.batch.BatchScope;
 import io.github.asynctask.batch.Batches;
 import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.flow.ResultWaiters;
+import io.github.asynctask.redis.CancelOutcome;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.submit.ResultWaiting;
@@ -115,6 +117,44 @@ public class AsyncTaskTemplate {
 	/** Delete a task that is not running; {@code false} when there is none to delete. */
 	public boolean delete(String taskId) {
 		return find(taskId).map((info) -> this.broker.delete(info.queue(), taskId)).orElse(false);
+	}
+
+	/**
+	 * Cancel a task: one that has not run yet, is scheduled, waits for its next attempt
+	 * or for the tasks it runs after goes to dead with the reason {@code "cancelled ..."}
+	 * and never runs (its result futures fail with {@link TaskCancelledException}); a
+	 * running one is marked, its body sees
+	 * {@link io.github.asynctask.context.TaskContext#isCancelled()}, its worker
+	 * interrupts it at the next heartbeat, and it is never retried. Searches every shard
+	 * of every known queue.
+	 * @return {@code false} when no task of this id can be cancelled (unknown, completed,
+	 * dead, or cancelled before)
+	 */
+	public boolean cancel(String taskId) {
+		return cancel(taskId, "cancelled by AsyncTaskTemplate.cancel");
+	}
+
+	/**
+	 * {@link #cancel(String)} with the reason kept as the task's last error (for the
+	 * console, a batch's cancel).
+	 * @param reason why, starting with {@value TaskCancelledException#REASON_PREFIX}
+	 * @throws IllegalArgumentException when the reason does not start so or is longer
+	 * than 120 characters
+	 */
+	public boolean cancel(String taskId, String reason) {
+		if (!TaskCancelledException.isCancelReason(reason) || reason.length() > 120) {
+			throw new IllegalArgumentException(
+					"A cancel reason must start with '" + TaskCancelledException.REASON_PREFIX
+							+ "' (result futures tell a cancellation by it) and be at most 120 characters, but was '"
+							+ reason + "'");
+		}
+		for (String queue : queues()) {
+			CancelOutcome outcome = this.broker.cancel(queue, taskId, reason, false);
+			if (outcome != CancelOutcome.NONE) {
+				return outcome.cancelled();
+			}
+		}
+		return false;
 	}
 
 	/** Stop every instance fetching from the queue. */

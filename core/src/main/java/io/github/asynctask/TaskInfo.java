@@ -17,8 +17,17 @@ import org.jspecify.annotations.Nullable;
  * @param createdAt when the task was submitted (Redis time)
  * @param updatedAt when the task last changed state (Redis time)
  * @param payload the task's stored payload (arguments and headers) as JSON
+ * @param progress the last progress its body reported
+ * ({@link io.github.asynctask.context.TaskContext#progress}), {@code null} for none
  */
 public record TaskInfo(String id, String name, String queue, TaskState state, int attempts, int maxRetries,
-		@Nullable String lastError, Instant createdAt, Instant updatedAt, String payload) {
+		@Nullable String lastError, Instant createdAt, Instant updatedAt, String payload,
+		@Nullable TaskProgress progress) {
+
+	/** A task without reported progress. */
+	public TaskInfo(String id, String name, String queue, TaskState state, int attempts, int maxRetries,
+			@Nullable String lastError, Instant createdAt, Instant updatedAt, String payload) {
+		this(id, name, queue, state, attempts, maxRetries, lastError, createdAt, updatedAt, payload, null);
+	}
 
 }

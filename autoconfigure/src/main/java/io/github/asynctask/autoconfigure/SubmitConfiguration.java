@@ -14,6 +14,7 @@ import io.github.asynctask.codec.JacksonTaskCodec;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.AnnotationTaskRegistry;
 import io.github.asynctask.definition.BizIdEvaluator;
+import io.github.asynctask.definition.Debounces;
 import io.github.asynctask.definition.EntityParameterWarning;
 import io.github.asynctask.definition.TaskDefaults;
 import io.github.asynctask.definition.TaskDefinitionCheck;
@@ -95,6 +96,7 @@ class SubmitConfiguration {
 		checks.add(
 				new ScheduleCheck(ScheduleConfiguration.overrides(properties), new EmbeddedValueResolver(beanFactory)));
 		checks.add(new ConcurrencyKeys(bizIds));
+		checks.add(new Debounces());
 		// warns (refuses nothing) about JPA entities passed as arguments
 		checks.add(new EntityParameterWarning());
 		return new AnnotationTaskRegistry(taskDefaults, bizIds, checks);
@@ -153,8 +155,7 @@ class SubmitConfiguration {
 	@ConditionalOnMissingBean
 	AsyncTaskTemplate asyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
 			ObjectProvider<ScheduleRunner> schedules, ObjectProvider<Batches> batches) {
-		return new AsyncTaskTemplate(submitter, registry, broker, schedules.getIfAvailable(),
-				batches.getIfAvailable());
+		return new AsyncTaskTemplate(submitter, registry, broker, schedules.getIfAvailable(), batches.getIfAvailable());
 	}
 
 }

@@ -48,6 +48,15 @@ public @interface AsyncTask {
 	/** How long a bizId is remembered; empty means the configured default. */
 	String dedupTtl() default "";
 
+	/**
+	 * Debounce the {@link #bizId()}: the last submit within this window wins (e.g.
+	 * {@code "5s"}). A waiting task of the same name and bizId takes the new arguments
+	 * and runs this long after the last submit; a running one finishes and the new call
+	 * runs this long after it was made. Needs a {@code bizId}; empty means first-wins
+	 * dedup as usual.
+	 */
+	String debounce() default "";
+
 	/** Exception types that go straight to dead without a retry. */
 	Class<? extends Throwable>[] noRetryFor() default {};
 

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import io.github.asynctask.ResultUnavailableException;
+import io.github.asynctask.TaskCancelledException;
 import io.github.asynctask.TaskFailedException;
 import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.submit.ResultWaiting;
@@ -34,9 +35,10 @@ import tools.jackson.databind.json.JsonMapper;
  * the first future) says which result was stored; one thread reads those in batches, and
  * every poll interval reads all still waiting, so a lost message, or a death (which is
  * not announced), costs at most one interval. Every future ends: with the value, with
- * {@link TaskFailedException} when its task goes dead, or with
- * {@link ResultUnavailableException} when its task never reaches Redis (a rollback,
- * {@code async-task.results.submit-timeout}) or is gone from it (deleted).
+ * {@link TaskFailedException} when its task goes dead ({@link TaskCancelledException}
+ * when it was cancelled), or with {@link ResultUnavailableException} when its task never
+ * reaches Redis (a rollback, {@code async-task.results.submit-timeout}) or is gone from
+ * it (deleted).
  */
 public final class ResultWaiters implements ResultWaiting, DisposableBean {
 
@@ -253,7 +255,7 @@ public final class ResultWaiters implements ResultWaiting, DisposableBean {
 							+ " cannot be read as " + waiter.type() + ": " + ex.getMessage(), ex));
 				}
 			}
-			case 'd' -> future.completeExceptionally(new TaskFailedException(waiter.id(), state.a(), state.b()));
+			case 'd' -> future.completeExceptionally(TaskCancelledException.of(waiter.id(), state.a(), state.b()));
 			case 'x' -> {
 				if (sentBefore) {
 					future.completeExceptionally(new ResultUnavailableException(waiter.id(), waiter.name(),

@@ -29,10 +29,12 @@ import org.jspecify.annotations.Nullable;
  * {@code null} for none
  * @param maxConcurrency how many tasks of {@code concurrencyKey} may run at once (0
  * without a key)
+ * @param debounce the debounce window of its bizId: the last submit within it wins
+ * ({@code enqueue_debounce.lua}); {@code null} for the first-wins dedup
  */
 public record EnqueueRequest(String queue, String id, String name, String payload, int maxRetries,
 		@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, Duration dedupTtl, List<Awaited> after,
-		Duration waitTimeout, @Nullable String concurrencyKey, int maxConcurrency) {
+		Duration waitTimeout, @Nullable String concurrencyKey, int maxConcurrency, @Nullable Duration debounce) {
 
 	public EnqueueRequest {
 		QueueName.check(queue);
@@ -43,10 +45,22 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 			throw new IllegalArgumentException("maxRetries of task '" + name + "' must be within 0.."
 					+ StoredNumbers.MAX_RETRIES + " but was " + maxRetries);
 		}
+		if (debounce != null && (bizId == null || !after.isEmpty() || debounce.toMillis() < 1)) {
+			throw new IllegalArgumentException("Task '" + name + "' is debounced (" + debounce + "), which needs a "
+					+ "bizId, a window of at least 1ms and no 'after'");
+		}
 		if (concurrencyKey != null && maxConcurrency < 1) {
 			throw new IllegalArgumentException("maxConcurrency of task '" + name
 					+ "' must be >= 1 with a concurrency key but was " + maxConcurrency);
 		}
+	}
+
+	/** A request without debounce. */
+	public EnqueueRequest(String queue, String id, String name, String payload, int maxRetries,
+			@Nullable Duration delay, @Nullable Instant at, @Nullable String bizId, Duration dedupTtl,
+			List<Awaited> after, Duration waitTimeout, @Nullable String concurrencyKey, int maxConcurrency) {
+		this(queue, id, name, payload, maxRetries, delay, at, bizId, dedupTtl, after, waitTimeout, concurrencyKey,
+				maxConcurrency, null);
 	}
 
 	/** A request without a concurrency key. */
@@ -106,22 +120,23 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 	/** The same request, waiting for {@code after} at most {@code waitTimeout}. */
 	public EnqueueRequest withAfter(List<Awaited> after, Duration waitTimeout) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
-				this.bizId, this.dedupTtl, after, waitTimeout, this.concurrencyKey, this.maxConcurrency);
+				this.bizId, this.dedupTtl, after, waitTimeout, this.concurrencyKey, this.maxConcurrency, this.debounce);
 	}
 
 	public EnqueueRequest withDelay(Duration delay) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, delay, null,
-				this.bizId, this.dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency);
+				this.bizId, this.dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency,
+				this.debounce);
 	}
 
 	public EnqueueRequest withAt(Instant at) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, null, at, this.bizId,
-				this.dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency);
+				this.dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency, this.debounce);
 	}
 
 	public EnqueueRequest withBizId(String bizId, Duration dedupTtl) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
-				bizId, dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency);
+				bizId, dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency, this.debounce);
 	}
 
 	/**
@@ -130,7 +145,17 @@ public record EnqueueRequest(String queue, String id, String name, String payloa
 	 */
 	public EnqueueRequest withConcurrencyKey(String key, int max) {
 		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
-				this.bizId, this.dedupTtl, this.after, this.waitTimeout, key, max);
+				this.bizId, this.dedupTtl, this.after, this.waitTimeout, key, max, this.debounce);
+	}
+
+	/**
+	 * The same request in debounce mode: the last submit of its bizId within
+	 * {@code window} wins (needs a bizId).
+	 */
+	public EnqueueRequest withDebounce(Duration window) {
+		return new EnqueueRequest(this.queue, this.id, this.name, this.payload, this.maxRetries, this.delay, this.at,
+				this.bizId, this.dedupTtl, this.after, this.waitTimeout, this.concurrencyKey, this.maxConcurrency,
+				window);
 	}
 
 }

@@ -180,6 +180,29 @@ public interface RedisBroker {
 	/** Delete a task that is not active. */
 	boolean delete(String queue, String id);
 
+	/**
+	 * Cancel a task of this queue (every shard of a sharded queue is asked in turn): one
+	 * that has not run yet or waits for its next attempt goes to dead with {@code reason}
+	 * and never runs; a running one is marked, for its worker to stop at the next
+	 * heartbeat ({@link #reportRunning}), and is never run again.
+	 * @param stopNow whether a running task goes to dead at once instead, its lease taken
+	 * away so that its worker interrupts the body at the next heartbeat (the console's
+	 * kill); its body does not see {@code isCancelled()} then
+	 */
+	default CancelOutcome cancel(String queue, String id, String reason, boolean stopNow) {
+		throw new UnsupportedOperationException(getClass().getName() + " cannot cancel tasks");
+	}
+
+	/**
+	 * Store the progress a worker's running deliveries of one queue shard reported, and
+	 * learn which of them were cancelled ({@link #cancel}); deliveries whose lease is no
+	 * longer theirs are skipped. One call per heartbeat per shard.
+	 * @return the deliveries whose task was cancelled
+	 */
+	default Set<DeliveryToken> reportRunning(String queue, Collection<RunningReport> reports) {
+		return Set.of();
+	}
+
 	/** Move a dead task back to pending with its attempts reset. */
 	boolean retryDead(String queue, String id);
 

@@ -13,8 +13,9 @@ import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.batch.BatchScope;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
-import io.github.asynctask.limit.ConcurrencyKeys;
+import io.github.asynctask.definition.Debounces;
 import io.github.asynctask.definition.TaskDefinition;
+import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.flow.FlowHeaders;
 import io.github.asynctask.flow.FlowRules;
@@ -42,6 +43,8 @@ public final class TaskSubmitter implements AutoCloseable {
 	private final BizIdEvaluator bizIds;
 
 	private final ConcurrencyKeys concurrencyKeys;
+
+	private final Debounces debounces = new Debounces();
 
 	private final List<SubmitInterceptor> interceptors;
 
@@ -252,6 +255,10 @@ public final class TaskSubmitter implements AutoCloseable {
 		}
 		if (bizId != null) {
 			request = request.withBizId(bizId, definition.dedupTtl());
+			Duration window = this.debounces.window(definition);
+			if (window != null) {
+				request = request.withDebounce(window);
+			}
 		}
 		ConcurrencyKeys.Limit limit = this.concurrencyKeys.evaluate(definition, args);
 		if (limit != null) {

@@ -37,6 +37,8 @@ final class Heartbeat implements PeriodicLoop.Step {
 
 	private final ClusterSpread spread;
 
+	private final RunningReports reports;
+
 	Heartbeat(RedisBroker broker, Map<String, RunningTasks> runningByQueue, String instanceId, Supplier<String> info,
 			Duration lease, Duration interval, ClusterSpread spread) {
 		this.broker = broker;
@@ -46,6 +48,7 @@ final class Heartbeat implements PeriodicLoop.Step {
 		this.lease = lease;
 		this.interval = interval;
 		this.spread = spread;
+		this.reports = new RunningReports(broker);
 	}
 
 	@Override
@@ -76,7 +79,9 @@ final class Heartbeat implements PeriodicLoop.Step {
 						stopped.size(), queue, this.lease, stopped);
 			}
 		}
-		running.renewed(leased.stream().filter((delivery) -> !lost.contains(delivery)).toList(), validUntil);
+		List<DeliveryToken> renewed = leased.stream().filter((delivery) -> !lost.contains(delivery)).toList();
+		running.renewed(renewed, validUntil);
+		this.reports.send(queue, running, renewed);
 	}
 
 }

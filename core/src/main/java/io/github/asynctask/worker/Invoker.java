@@ -14,6 +14,7 @@ import io.github.asynctask.aop.TaskBodyInvoker;
 import io.github.asynctask.aop.BodyResult;
 import io.github.asynctask.codec.DecodedPayload;
 import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.context.TaskContext;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.Delivery;
@@ -75,7 +76,7 @@ final class Invoker {
 		Watchdog.Watch deadline = this.watchdog.watch(task, timeout, () -> onHung.accept(timeout));
 		task.bodyThread(Thread.currentThread());
 		BodyResult.take();
-		try {
+		try (TaskContext.Scope scope = task.context().enter()) {
 			chain(execution, definition, payload, 0).proceed();
 			result = valueOf(BodyResult.take());
 		}

@@ -2,6 +2,7 @@ package io.github.asynctask.worker;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.github.asynctask.context.TaskContext;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.DeliveryToken;
 import org.jspecify.annotations.Nullable;
@@ -20,6 +21,9 @@ final class RunningTask {
 	private final DeliveryToken key;
 
 	private final AtomicBoolean claimed = new AtomicBoolean();
+
+	/** What the body sees as TaskContext.current(): cancel flag and progress. */
+	private final TaskContext context;
 
 	/** The pool thread while the body runs, else null; written by that thread. */
 	private volatile @Nullable Thread bodyThread;
@@ -50,6 +54,7 @@ final class RunningTask {
 	RunningTask(Delivery delivery, long leaseValidUntil) {
 		this.delivery = delivery;
 		this.key = delivery.deliveryToken();
+		this.context = new TaskContext(delivery.id(), delivery.name());
 		this.leaseValidUntil = leaseValidUntil;
 	}
 
@@ -64,6 +69,10 @@ final class RunningTask {
 	/** Tells this delivery apart from other deliveries of the same task. */
 	DeliveryToken key() {
 		return this.key;
+	}
+
+	TaskContext context() {
+		return this.context;
 	}
 
 	/** Take the right to end this delivery; true for exactly one caller. */

@@ -58,6 +58,18 @@ final class RunningTasks {
 		return byShard;
 	}
 
+	/** The running deliveries among {@code keys}, in order. */
+	Map<DeliveryToken, RunningTask> byKey(Collection<DeliveryToken> keys) {
+		Map<DeliveryToken, RunningTask> found = new LinkedHashMap<>();
+		keys.forEach((key) -> {
+			RunningTask task = this.tasks.get(key);
+			if (task != null) {
+				found.put(key, task);
+			}
+		});
+		return found;
+	}
+
 	/** Renewed: these leases are valid until {@code validUntil} (System.nanoTime). */
 	void renewed(Collection<DeliveryToken> deliveries, long validUntil) {
 		deliveries.forEach((key) -> {

@@ -2,6 +2,7 @@ package io.github.asynctask.worker;
 
 import java.time.Duration;
 
+import io.github.asynctask.TaskCancelledException;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.Delivery;
 import org.slf4j.Logger;
@@ -43,6 +44,12 @@ final class TaskRun implements Runnable {
 			// the invoker catches what bodies throw; this guards the slot against a bug
 			// in it
 			outcome = Outcome.failed(ex, true);
+		}
+		if (this.task.context().isCancelled() && !outcome.succeeded()) {
+			// cancelled: never retried (the scripts send a retry of a cancelled task to
+			// dead too, for a cancel the heartbeat had not seen yet)
+			outcome = new Outcome(false, false, outcome.error(),
+					TaskCancelledException.REASON_PREFIX + " while running: " + outcome.reason());
 		}
 		end(outcome);
 	}

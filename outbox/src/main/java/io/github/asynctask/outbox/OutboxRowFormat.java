@@ -40,6 +40,9 @@ final class OutboxRowFormat {
 		if (request.bizId() != null) {
 			row.put("bizId", request.bizId());
 			row.put("dedupTtlMs", request.dedupTtl().toMillis());
+			if (request.debounce() != null) {
+				row.put("debounceMs", request.debounce().toMillis());
+			}
 		}
 		if (request.concurrencyKey() != null) {
 			row.put("concurrencyKey", request.concurrencyKey());
@@ -89,6 +92,9 @@ final class OutboxRowFormat {
 			String bizId = text(row, "bizId");
 			if (bizId != null) {
 				request = request.withBizId(bizId, Duration.ofMillis(row.path("dedupTtlMs").asLong()));
+				if (row.hasNonNull("debounceMs")) {
+					request = request.withDebounce(Duration.ofMillis(row.get("debounceMs").asLong()));
+				}
 			}
 			String concurrencyKey = text(row, "concurrencyKey");
 			if (concurrencyKey != null) {

@@ -5,6 +5,7 @@ import java.time.Duration;
 
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.test.RedisForSpringBootTests;
+import io.github.asynctask.TaskState;
 import io.github.asynctask.testing.AsyncTaskTestMode;
 import io.github.asynctask.testing.AutoConfigureAsyncTask;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,9 @@ class SampleApplicationIntegrationTests implements RedisForSpringBootTests {
 	@Autowired
 	private AsyncTaskTemplate template;
 
+	@Autowired
+	private ActivityLog activity;
+
 	@Test
 	void theSalesReportIsAScheduleOfEveryMinuteAsTheYamlOverridesIt() {
 		assertThat(this.template.schedules()).anySatisfy((schedule) -> {
@@ -55,6 +59,40 @@ class SampleApplicationIntegrationTests implements RedisForSpringBootTests {
 			assertThat(schedule.expression()).isEqualTo("every 1m");
 			assertThat(schedule.overlap()).isFalse();
 		});
+	}
+
+	@Test
+	void anExportReportsProgressAndIsCancelledOverHttp() {
+		RestClient http = RestClient.create("http://localhost:" + this.port);
+		String id = http.post().uri("/exports?pages=200").retrieve().body(JsonNode.class).path("id").asString();
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.template.find(id).map((info) -> info.progress() != null).orElse(false));
+		JsonNode shown = http.get().uri("/exports/" + id).retrieve().body(JsonNode.class);
+		assertThat(shown.path("state").asString()).isEqualTo("ACTIVE");
+		assertThat(shown.path("progress").path("message").asString()).startsWith("page ");
+		assertThat(http.post()
+			.uri("/exports/" + id + "/cancel")
+			.retrieve()
+			.body(JsonNode.class)
+			.path("cancelled")
+			.asBoolean()).isTrue();
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.template.find(id).map((info) -> info.state() == TaskState.DEAD).orElse(false));
+		assertThat(this.template.find(id).orElseThrow().lastError()).startsWith("cancelled");
+	}
+
+	@Test
+	void editsOfAProductWithinTheWindowReindexItOnceWithTheLastText() {
+		RestClient http = RestClient.create("http://localhost:" + this.port);
+		for (int i = 1; i <= 5; i++) {
+			http.post().uri("/products/7/edit?text=draft " + i).retrieve().toBodilessEntity();
+		}
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.activity.latest(100)
+				.stream()
+				.anyMatch((entry) -> entry.message().equals("product 7 indexed as 'draft 5'")));
+		assertThat(this.activity.latest(100)).filteredOn((entry) -> entry.message().startsWith("product 7 indexed"))
+			.hasSize(1);
 	}
 
 	@Test

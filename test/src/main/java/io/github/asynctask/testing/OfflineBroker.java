@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import io.github.asynctask.QueueStats;
+import io.github.asynctask.redis.CancelOutcome;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.IdNumber;
 import io.github.asynctask.redis.RedisBroker;
@@ -64,6 +65,8 @@ final class OfflineBroker implements InvocationHandler {
 				// one shard per queue: result waiters and flow sweeps look at the queue
 				// itself
 				return ShardLayout.unsharded();
+			case "cancel":
+				return CancelOutcome.NONE; // no task without Redis to cancel
 			case "stats":
 				return new QueueStats((String) arguments[0], 0, 0, 0, 0, 0, 0, false, Duration.ZERO);
 			case "toString":

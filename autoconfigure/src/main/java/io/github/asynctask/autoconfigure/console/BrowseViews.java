@@ -88,7 +88,7 @@ public final class BrowseViews {
 			@Nullable String scheduledAt, @Nullable String retryAt, @Nullable String leaseUntil,
 			@Nullable String diedAt, @Nullable String expiresAt, List<String> runningOn, @Nullable String arguments,
 			boolean argumentsHidden, @Nullable JsonNode headers, List<AttemptView> history, boolean unreadable,
-			long rawSize, @Nullable String raw, @Nullable String bizId) {
+			long rawSize, @Nullable String raw, @Nullable String bizId, @Nullable String progress) {
 
 	}
 

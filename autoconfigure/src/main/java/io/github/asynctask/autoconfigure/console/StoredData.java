@@ -110,6 +110,30 @@ final class StoredData {
 		return text(this.meta, "b");
 	}
 
+	/**
+	 * The last progress the body reported (meta g,
+	 * {@code "<percent>|<at ms>|<message>"}), as {@code "40% page 8 of 20 (2026-...Z)"},
+	 * or null when none.
+	 */
+	@Nullable String progress() {
+		String stored = text(this.meta, "g");
+		int first = (stored != null) ? stored.indexOf('|') : -1;
+		int second = (first < 0) ? -1 : stored.indexOf('|', first + 1);
+		if (second < 0) {
+			return null;
+		}
+		Long at;
+		try {
+			at = Long.parseLong(stored.substring(first + 1, second));
+		}
+		catch (NumberFormatException ex) {
+			at = null;
+		}
+		String when = time(at);
+		return stored.substring(0, first) + "% " + stored.substring(second + 1)
+				+ ((when != null) ? " (" + when + ")" : "");
+	}
+
 	@Nullable String createdAt() {
 		return time(this.meta.path("c"));
 	}

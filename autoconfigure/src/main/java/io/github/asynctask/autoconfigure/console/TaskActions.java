@@ -6,6 +6,7 @@ import io.github.asynctask.autoconfigure.console.BrowseViews.BulkDone;
 import io.github.asynctask.autoconfigure.console.TaskOperationException.Reason;
 import io.github.asynctask.autoconfigure.console.Views.Done;
 import io.github.asynctask.redis.store.BulkActions;
+import io.github.asynctask.redis.CancelOutcome;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,20 +32,23 @@ public class TaskActions {
 	}
 
 	/**
-	 * Kill a running task: dead at once; its worker interrupts the body at its next
-	 * heartbeat. The task's reason says where it was killed from and by whom.
+	 * Kill a task through the cancel path
+	 * ({@link io.github.asynctask.redis.RedisBroker#cancel}): one that has not run yet,
+	 * is scheduled, retrying or waiting never runs; a running one is dead at once and its
+	 * worker interrupts the body at its next heartbeat. Dead either way, with a reason
+	 * saying where it was killed from and by whom.
 	 * @param from where the kill came from ({@code console}, {@code actuator endpoint})
 	 * @param user the signed-in user's name, or null when unknown
 	 */
 	public Done kill(String queue, String id, String from, @Nullable String user) {
 		this.browser.checkKnown(queue);
-		int code = this.browser.shards().onTask(queue, (shard) -> this.bulk.stop(shard, id, killReason(from, user)));
-		if (code == 0) {
-			throw new TaskOperationException(Reason.CONFLICT,
-					"Task " + TaskBrowser.cut(id) + " of queue '" + queue + "' is not running");
+		CancelOutcome outcome = this.browser.broker().cancel(queue, id, killReason(from, user), true);
+		if (!outcome.cancelled()) {
+			throw new TaskOperationException(Reason.CONFLICT, "Task " + TaskBrowser.cut(id) + " of queue '" + queue
+					+ "' is not running nor waiting to run (completed, dead or unknown)");
 		}
-		return new Done(
-				"Task " + id + " of queue '" + queue + "' is dead; its worker interrupts it at its next heartbeat");
+		return new Done("Task " + id + " of queue '" + queue
+				+ "' is dead; a running body is interrupted at its worker's next heartbeat");
 	}
 
 	static String killReason(String from, @Nullable String user) {

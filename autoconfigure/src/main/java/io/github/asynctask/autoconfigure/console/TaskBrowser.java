@@ -144,6 +144,11 @@ public class TaskBrowser {
 	}
 
 	/** The reads and actions over a queue's shards. */
+	/** The broker, for the actions that go through it (kill). */
+	RedisBroker broker() {
+		return this.broker;
+	}
+
 	QueueShards shards() {
 		return this.shards;
 	}
@@ -182,7 +187,7 @@ public class TaskBrowser {
 				this.showArguments ? StoredData.arguments(payload) : null, !this.showArguments,
 				this.showArguments ? StoredData.headers(payload) : null, data.history(), data.unreadable(), rawSize,
 				data.unreadable() ? raw.meta().substring(0, Math.min(512, raw.meta().length())) : null,
-				data.unreadable() ? null : data.bizId());
+				data.unreadable() ? null : data.bizId(), data.unreadable() ? null : data.progress());
 	}
 
 	/**

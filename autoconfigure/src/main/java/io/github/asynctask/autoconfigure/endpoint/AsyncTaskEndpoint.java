@@ -41,7 +41,8 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * {@code "resume"}, or a bulk action {@code {"action":"retry|run|delete","state":"dead",
  * "name":"optional task name"}}</li>
  * <li>{@code POST /actuator/asynctask/{queue}/{id}} with {@code {"action":"retry"}},
- * {@code "run"} (a scheduled task now) or {@code "kill"} (a running task)</li>
+ * {@code "run"} (a scheduled task now) or {@code "kill"} (a task not yet ended: through
+ * the cancel path)</li>
  * <li>{@code POST /actuator/asynctask/{queue}/schedules/{name}} with
  * {@code {"action":"pause"}} or {@code "resume"}: a periodic task, for every
  * instance</li>

@@ -14,6 +14,7 @@ import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.WorkerContexts;
 import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.definition.InvalidTaskDefinitionException;
@@ -60,13 +61,7 @@ class ResultsIntegrationTests {
 	 * on the Redis these properties name.
 	 */
 	static ApplicationContextRunner calculatorRunner(String... properties) {
-		return new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
-			.withPropertyValues("async-task.lease=3s", "async-task.shutdown-timeout=1s",
-					"async-task.worker.poll-interval=500ms")
-			.withPropertyValues(properties)
-			.withBean(Calculator.class);
+		return WorkerContexts.withTasks(Calculator.class, properties);
 	}
 
 	private ApplicationContextRunner caller() {

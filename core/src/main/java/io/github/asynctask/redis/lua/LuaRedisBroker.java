@@ -18,6 +18,8 @@ import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.AckResult;
+import io.github.asynctask.redis.CancelOutcome;
+import io.github.asynctask.redis.RunningReport;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.DeliveryToken;
 import io.github.asynctask.redis.Dequeued;
@@ -77,6 +79,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	/** Writes enqueue calls and reads their replies. */
 	private final EnqueueCalls enqueueCalls;
 
+	private final TaskControlStore control;
+
+	private final DebouncedEnqueue debounced;
+
 	/** Sends concurrent single submits together. */
 	private final EnqueueCoalescer coalescer = new EnqueueCoalescer(this::enqueueAll, MAX_ENQUEUE_PER_CALL);
 
@@ -117,6 +123,8 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		this.completedIds = completedIds;
 		this.waiting = new WaitingEnqueue(new FlowStore(this.runner, keys));
 		this.enqueueCalls = new EnqueueCalls(this.runner, keys);
+		this.control = new TaskControlStore(this.runner, keys);
+		this.debounced = new DebouncedEnqueue(this.runner, keys);
 	}
 
 	/**
@@ -139,7 +147,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 */
 	@Override
 	public EnqueueResult enqueue(EnqueueRequest request) {
-		if (!request.after().isEmpty()) {
+		if (!request.after().isEmpty() || request.debounce() != null) {
 			return enqueueAll(List.of(request)).get(0);
 		}
 		return this.coalescer.enqueue(request);
@@ -154,7 +162,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		if (requests.isEmpty()) {
 			return List.of();
 		}
-		if (requests.stream().anyMatch((request) -> !request.after().isEmpty())) {
+		if (requests.stream().anyMatch(LuaRedisBroker::onItsOwn)) {
 			return enqueueWithWaiting(requests);
 		}
 		return this.enqueueCalls.send(requests);
@@ -166,16 +174,23 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 * exists before the waiting one registers.
 	 */
 	private List<EnqueueResult> enqueueWithWaiting(List<EnqueueRequest> requests) {
-		List<EnqueueRequest> plain = requests.stream().filter((request) -> request.after().isEmpty()).toList();
+		List<EnqueueRequest> plain = requests.stream().filter((request) -> !onItsOwn(request)).toList();
 		List<EnqueueResult> plainResults = plain.isEmpty() ? List.of() : enqueueAll(plain);
 		EnqueueResult[] results = new EnqueueResult[requests.size()];
 		int next = 0;
 		for (int i = 0; i < requests.size(); i++) {
 			EnqueueRequest request = requests.get(i);
-			results[i] = request.after().isEmpty() ? plainResults.get(next++)
-					: this.waiting.enqueue(request, uniqueKey(request));
+			results[i] = !onItsOwn(request) ? plainResults.get(next++) : (request.debounce() != null)
+					? this.debounced.enqueue(request) : this.waiting.enqueue(request, uniqueKey(request));
 		}
 		return List.of(results);
+	}
+
+	/**
+	 * A task that waits for others (flows) or is debounced: one script call of its own.
+	 */
+	private static boolean onItsOwn(EnqueueRequest request) {
+		return !request.after().isEmpty() || request.debounce() != null;
 	}
 
 	/**
@@ -343,7 +358,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		String queue = delivery.queue();
 		return ack(Scripts.RETRY, delivery,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
-						this.keys.retry(queue), this.keys.payloads(queue)),
+						this.keys.retry(queue), this.keys.payloads(queue), this.keys.dead(queue)),
 				List.of(millis(delay), error, this.keys.dueChannel(queue), (attempt != null) ? attempt : ""));
 	}
 
@@ -371,8 +386,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	@Override
 	public AckResult requeue(Delivery delivery) {
 		String queue = delivery.queue();
-		return ack(Scripts.REQUEUE, delivery, List.of(this.keys.tasks(queue), this.keys.active(queue),
-				this.keys.leases(queue), this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue)),
+		return ack(Scripts.REQUEUE, delivery,
+				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
+						this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue),
+						this.keys.dead(queue)),
 				List.of());
 	}
 
@@ -485,6 +502,16 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	private void setPaused(String queue, String flag) {
 		this.runner.run(Scripts.SET_PAUSED, queue,
 				List.of(this.keys.paused(queue), this.keys.pending(queue), this.keys.wake(queue)), List.of(flag));
+	}
+
+	@Override
+	public CancelOutcome cancel(String queue, String id, String reason, boolean stopNow) {
+		return this.control.cancel(queue, id, reason, stopNow);
+	}
+
+	@Override
+	public Set<DeliveryToken> reportRunning(String queue, Collection<RunningReport> reports) {
+		return this.control.reportRunning(queue, reports);
 	}
 
 	@Override

@@ -3,6 +3,7 @@ package io.github.asynctask.redis.lua;
 import java.time.Instant;
 
 import io.github.asynctask.TaskInfo;
+import io.github.asynctask.TaskProgress;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.script.StoredNumbers;
@@ -23,7 +24,8 @@ import tools.jackson.core.util.JsonRecyclerPools;
  * Internal: public only so that the other rooms of {@code redis} can use it; not an API.
  */
 public record StoredTask(String id, String name, TaskState state, int attempts, long token, int maxRetries,
-		Instant createdAt, Instant updatedAt, @Nullable String lastError, String payload) {
+		Instant createdAt, Instant updatedAt, @Nullable String lastError, String payload,
+		@Nullable TaskProgress progress) {
 
 	/**
 	 * Streaming only, with a buffer recycler per thread: the shared default pool's
@@ -63,7 +65,8 @@ public record StoredTask(String id, String name, TaskState state, int attempts, 
 		}
 		return new StoredTask(id, meta.name, state(id, meta.state), meta.attempts, meta.token, meta.maxRetries,
 				Instant.ofEpochMilli(meta.createdAt),
-				Instant.ofEpochMilli((meta.updatedAt != null) ? meta.updatedAt : meta.createdAt), meta.error, body);
+				Instant.ofEpochMilli((meta.updatedAt != null) ? meta.updatedAt : meta.createdAt), meta.error, body,
+				progress(meta.progress));
 	}
 
 	private static StoredTask ofPacked(String id, String packed, String payload) {
@@ -76,12 +79,35 @@ public record StoredTask(String id, String name, TaskState state, int attempts, 
 		}
 		return new StoredTask(id, meta.name(), state(id, meta.state()), meta.attempts(), meta.token(),
 				meta.maxRetries(), Instant.ofEpochMilli(meta.createdAt()), Instant.ofEpochMilli(meta.updatedAt()), null,
-				payload);
+				payload, null);
 	}
 
 	TaskInfo toInfo(String queue) {
 		return new TaskInfo(this.id, this.name, queue, this.state, this.attempts, this.maxRetries, this.lastError,
-				this.createdAt, this.updatedAt, this.payload);
+				this.createdAt, this.updatedAt, this.payload, this.progress);
+	}
+
+	/**
+	 * The progress stored as {@code "<percent>|<at ms>|<message>"} (meta g, running.lua),
+	 * or null when there is none or it is not in that shape (display only: never a reason
+	 * to refuse reading the task).
+	 */
+	private static @Nullable TaskProgress progress(@Nullable String stored) {
+		if (stored == null) {
+			return null;
+		}
+		int first = stored.indexOf('|');
+		int second = (first < 0) ? -1 : stored.indexOf('|', first + 1);
+		if (second < 0) {
+			return null;
+		}
+		try {
+			return new TaskProgress(Integer.parseInt(stored.substring(0, first)), stored.substring(second + 1),
+					Instant.ofEpochMilli(Long.parseLong(stored.substring(first + 1, second))));
+		}
+		catch (NumberFormatException ex) {
+			return null;
+		}
 	}
 
 	Delivery toDelivery(String queue) {
@@ -113,6 +139,8 @@ public record StoredTask(String id, String name, TaskState state, int attempts, 
 
 		private @Nullable String error;
 
+		private @Nullable String progress;
+
 		/** The meta of a flat JSON object, or null when the text is not an object. */
 		static @Nullable Meta read(JsonParser parser) {
 			if (parser.nextToken() != JsonToken.START_OBJECT) {
@@ -141,6 +169,7 @@ public record StoredTask(String id, String name, TaskState state, int attempts, 
 				case "c" -> this.createdAt = StoredNumbers.check("c", value.getValueAsLong(0), StoredNumbers.MAX_TIME);
 				case "t" -> this.updatedAt = StoredNumbers.check("t", value.getValueAsLong(0), StoredNumbers.MAX_TIME);
 				case "e" -> this.error = value.getValueAsString();
+				case "g" -> this.progress = value.getValueAsString();
 				default -> {
 					// other fields (v, ok) matter to the scripts only
 				}

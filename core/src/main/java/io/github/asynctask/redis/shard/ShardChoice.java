@@ -37,7 +37,8 @@ final class ShardChoice {
 		}
 		return new EnqueueRequest(ShardName.of(request.queue(), index), request.id(), request.name(), request.payload(),
 				request.maxRetries(), request.delay(), request.at(), request.bizId(), request.dedupTtl(),
-				request.after(), request.waitTimeout(), request.concurrencyKey(), request.maxConcurrency());
+				request.after(), request.waitTimeout(), request.concurrencyKey(), request.maxConcurrency(),
+				request.debounce());
 	}
 
 	/**

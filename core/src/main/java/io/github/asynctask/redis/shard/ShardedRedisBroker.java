@@ -1,5 +1,8 @@
 package io.github.asynctask.redis.shard;
 
+import io.github.asynctask.redis.CancelOutcome;
+import io.github.asynctask.redis.RunningReport;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -355,6 +358,23 @@ public final class ShardedRedisBroker implements RedisBroker {
 	}
 
 	@Override
+	public CancelOutcome cancel(String queue, String id, String reason, boolean stopNow) {
+		for (String shard : this.layout.served(queue)) {
+			CancelOutcome outcome = this.shards.cancel(shard, id, reason, stopNow);
+			if (outcome != CancelOutcome.NONE) {
+				return outcome;
+			}
+		}
+		return CancelOutcome.NONE;
+	}
+
+	/** {@code queue} names a shard here, as in {@link #extendLeases}. */
+	@Override
+	public Set<DeliveryToken> reportRunning(String queue, Collection<RunningReport> reports) {
+		return this.shards.reportRunning(queue, reports);
+	}
+
+	@Override
 	public boolean delete(String queue, String id) {
 		return this.layout.served(queue).stream().anyMatch((shard) -> this.shards.delete(shard, id));
 	}
@@ -417,7 +437,7 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	private static TaskInfo named(TaskInfo info, String queue) {
 		return new TaskInfo(info.id(), info.name(), queue, info.state(), info.attempts(), info.maxRetries(),
-				info.lastError(), info.createdAt(), info.updatedAt(), info.payload());
+				info.lastError(), info.createdAt(), info.updatedAt(), info.payload(), info.progress());
 	}
 
 	private static @Nullable Duration earlier(@Nullable Duration a, @Nullable Duration b) {

@@ -43,6 +43,11 @@ if meta.u == nil then
   meta.u = now
 end
 local waited = now - meta.u
+if meta.x then
+  -- cancelled (cancel.lua) before an instance that knows it could run it
+  park(tasks, payloads, dead, id, meta, 'd', meta.x, now, now)
+  return 2
+end
 if waited >= grace then
   park(tasks, payloads, dead, id, meta, 'd', ARGV[7], now, now)
   return 2

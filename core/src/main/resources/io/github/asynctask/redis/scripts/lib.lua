@@ -21,10 +21,16 @@
        JSON document the worker wrote (start, end, instance, error), never parsed here
     b  the bizId the task was submitted with (optional; absent without one, or when it was
        longer than MAX_STORED_BIZ_ID and its dedup key holds its hash): for the console
+    x  why the task was cancelled while it ran (cancel.lua; optional): the worker stops its
+       body at the next heartbeat, and no end of the delivery runs it again (retry,
+       requeue, recovery and hand-back send it to dead with x as the reason); cleared by
+       every park, finish and return to pending
+    g  the last progress its body reported, "<percent>|<at ms>|<message>" (running.lua;
+       optional), kept for display only
   Every time value is Redis TIME in milliseconds. a, m, c and t stay within one range
   (MAX_STORED_*, below) in either form: every reader refuses a number past it.
   Layout 3 adds the packed form of a task that carries none of the optional fields (e, ok,
-  u, h, b, ck/cm), in two shapes by state:
+  u, h, b, ck/cm, x, g), in two shapes by state:
     3|<s>|<m>|<c>|<t>|<n>          queued (s p, s or w): no delivery yet (a 0, no k)
     3|a|<a>|<m>|<c>|<t>|<k>|<n>    delivered (s a)
   a and m in decimal, c and t in base 36 (lower case), k the token as sent; t is empty while
@@ -132,6 +138,11 @@ end
 -- its dedup key, so the key no longer names it).
 local MAX_STORED_BIZ_ID = 64
 
+-- The longest cancel reason (x) and progress entry (g) a meta keeps: a longer one is dropped
+-- by the next read rather than refusing a transition.
+local MAX_CANCEL_REASON = 512
+local MAX_PROGRESS = 1100
+
 -- The meta of a decoded JSON value, rebuilt from the known keys only (as layout v2, fields
 -- left out at enqueue filled in), or nil and why not. Everything a transition re-encodes is
 -- checked here, before any script writes, so one bad entry can never abort a batch half-way.
@@ -191,6 +202,13 @@ local function checked_meta(decoded)
   if type(decoded.ck) == 'string' and finite(decoded.cm) then
     meta.ck = decoded.ck
     meta.cm = decoded.cm
+  end
+  -- x (cancelled while running) and g (last progress): kept while they are bounded strings
+  if type(decoded.x) == 'string' and #decoded.x <= MAX_CANCEL_REASON then
+    meta.x = decoded.x
+  end
+  if type(decoded.g) == 'string' and #decoded.g <= MAX_PROGRESS then
+    meta.g = decoded.g
   end
   -- h: kept only while it is a list of strings, so a damaged history is dropped, never a
   -- reason to refuse the transition
@@ -306,7 +324,7 @@ local QUEUED_STATES = { p = true, s = true, w = true }
 -- The packed form of a checked meta (see the header), or nil when the meta carries a field
 -- the packed form has no place for, or a value it cannot hold.
 local function packed(meta)
-  if meta.e or meta.ok or meta.u or meta.h or meta.b or meta.ck then
+  if meta.e or meta.ok or meta.u or meta.h or meta.b or meta.ck or meta.x or meta.g then
     return nil
   end
   local attempts, changed, token = meta.a or 0, meta.t or meta.c, meta.k
@@ -564,6 +582,7 @@ end
 
 -- Ends a task whose body already succeeded: kept as completed for a retention, else dropped.
 local function finish(tasks, payloads, completed, id, meta, now, retention)
+  meta.x = nil
   if retention > 0 then
     meta.s = 'c'
     meta.t = now
@@ -577,6 +596,7 @@ end
 
 -- Parks a task in a sorted set (retry, dead) with a new state and error.
 local function park(tasks, payloads, zset, id, meta, state, error, score, now)
+  meta.x = nil
   meta.s = state
   meta.t = now
   meta.e = error
@@ -596,6 +616,7 @@ end
 
 -- Marks a task pending again as of now and writes it (the caller pushes its id).
 local function set_pending(tasks, payloads, id, meta, now)
+  meta.x = nil
   meta.s = 'p'
   meta.t = now
   write_task(tasks, payloads, id, meta)

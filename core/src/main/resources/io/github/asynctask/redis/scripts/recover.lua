@@ -1,6 +1,7 @@
 --[[
   Takes back up to N deliveries whose lease expired (their worker died or froze): each goes
-  to retry, or to dead when its deliveries used up its retries. Atomic, so two instances
+  to retry, or to dead when its deliveries used up its retries or it was cancelled while it
+  ran (meta x, cancel.lua). Atomic, so two instances
   never recover the same delivery; the old token stops being valid at once. A first
   hand-back time ('u', hand_back.lua) is cleared: a lease runs out on an instance that ran
   the body (one that does not know the task hands it back at once), so it knew the task.
@@ -52,7 +53,14 @@ for i, id in ipairs(ids) do
     local reason = 'lease expired on delivery ' .. meta.a .. ' (worker lost)'
     meta.t = now
     meta.u = nil
-    if meta.a > meta.m then
+    if meta.x then
+      -- cancelled while it ran (cancel.lua): never run again
+      meta.s = 'd'
+      meta.e = meta.x
+      meta.x = nil
+      to_dead[#to_dead + 1] = now
+      to_dead[#to_dead + 1] = id
+    elseif meta.a > meta.m then
       meta.s = 'd'
       meta.e = reason .. ' and no retries are left'
       to_dead[#to_dead + 1] = now

@@ -11,6 +11,8 @@
   KEYS[6] <prefix>:{q}:wake     list, wake-up token
   ARGV[1] task id
   ARGV[2] fencing token of the delivery
+  KEYS[7] <prefix>:{q}:dead     zset, optional: a task cancelled while it ran (meta x,
+          cancel.lua) goes there with its cancel reason instead of back to pending
   Reply: 1 applied, 0 stale, -1 no readable data for the id
 ]]
 local tasks, active, leases, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -18,6 +20,11 @@ local id = ARGV[1]
 local meta, code = take_active(tasks, active, leases, id, ARGV[2])
 if not meta then
   return code
+end
+if meta.x and KEYS[7] then
+  local now = now_ms()
+  park(tasks, KEYS[5], KEYS[7], id, meta, 'd', meta.x, now, now)
+  return 1
 end
 meta.s = 'p'
 meta.t = now_ms()

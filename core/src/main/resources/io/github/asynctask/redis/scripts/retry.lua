@@ -15,6 +15,8 @@
   ARGV[5] due channel (published when this retry becomes the earliest)
   ARGV[6] optional: the attempt as a JSON document (start, end, instance, error), kept in
           the task's bounded history (lib.lua record_attempt); absent or "": none
+  KEYS[6] <prefix>:{q}:dead    zset, optional: a task cancelled while it ran (meta x,
+          cancel.lua) goes there with its cancel reason instead of being retried
   Reply: 1 applied, 0 stale, -1 no readable data for the id
 ]]
 local tasks, active, leases, retry = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -26,6 +28,10 @@ end
 local now = now_ms()
 record_attempt(meta, ARGV[6])
 meta.u = nil
+if meta.x and KEYS[6] then
+  park(tasks, KEYS[5], KEYS[6], id, meta, 'd', meta.x, now, now)
+  return 1
+end
 park(tasks, KEYS[5], retry, id, meta, 'r', ARGV[4], now + tonumber(ARGV[3]), now)
 wake_if_first(retry, id, ARGV[5])
 return 1

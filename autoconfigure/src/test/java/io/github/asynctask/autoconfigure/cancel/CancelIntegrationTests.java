@@ -1,0 +1,63 @@
+package io.github.asynctask.autoconfigure.cancel;
+
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * Cancel and progress through the auto-configuration on standalone Redis, on a plain
+ * queue and on a queue of four shards.
+ */
+@ExtendWith(RedisExtension.class)
+class CancelIntegrationTests {
+
+	private ApplicationContextRunner runner;
+
+	private ApplicationContextRunner sharded;
+
+	@BeforeEach
+	void runner(RedisServer redis) {
+		redis.flushAll();
+		this.runner = CancelScenarios.runner("spring.data.redis.host=" + redis.host(),
+				"spring.data.redis.port=" + redis.port());
+		this.sharded = this.runner.withPropertyValues("async-task.queues.exports.shards=4");
+	}
+
+	@Test
+	void aScheduledTaskNeverRunsAndItsFutureFailsAsCancelled() {
+		this.runner.run(CancelScenarios::aScheduledTaskNeverRunsAndItsFutureFailsAsCancelled);
+	}
+
+	@Test
+	void aPendingTaskNeverRuns() {
+		this.runner.run(CancelScenarios::aPendingTaskNeverRuns);
+	}
+
+	@Test
+	void aRunningTaskIsStoppedAndNotRetried() {
+		this.runner.run(CancelScenarios::aRunningTaskIsStoppedAndNotRetried);
+	}
+
+	@Test
+	void completedAndUnknownTasksAreNotCancelled() {
+		this.runner.run(CancelScenarios::completedAndUnknownTasksAreNotCancelled);
+	}
+
+	@Test
+	void progressShowsTheLatestReport() {
+		this.runner.run(CancelScenarios::progressShowsTheLatestReport);
+	}
+
+	@Test
+	void onAShardedQueueEveryCaseFindsItsShard() {
+		this.sharded.run(CancelScenarios::aScheduledTaskNeverRunsAndItsFutureFailsAsCancelled);
+		this.sharded.run(CancelScenarios::aPendingTaskNeverRuns);
+		this.sharded.run(CancelScenarios::aRunningTaskIsStoppedAndNotRetried);
+		this.sharded.run(CancelScenarios::progressShowsTheLatestReport);
+	}
+
+}

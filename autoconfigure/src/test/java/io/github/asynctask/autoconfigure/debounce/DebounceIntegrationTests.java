@@ -1,0 +1,45 @@
+package io.github.asynctask.autoconfigure.debounce;
+
+import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.RedisServer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * Debounce through the auto-configuration on standalone Redis, on a plain queue and on a
+ * queue of four shards.
+ */
+@ExtendWith(RedisExtension.class)
+class DebounceIntegrationTests {
+
+	private ApplicationContextRunner runner;
+
+	@BeforeEach
+	void runner(RedisServer redis) {
+		redis.flushAll();
+		this.runner = DebounceScenarios.runner("spring.data.redis.host=" + redis.host(),
+				"spring.data.redis.port=" + redis.port());
+	}
+
+	@Test
+	void theLastOfAHundredSubmitsRunsOnceAWindowAfterIt() {
+		this.runner.run(DebounceScenarios::theLastOfAHundredSubmitsRunsOnceAWindowAfterIt);
+	}
+
+	@Test
+	void aRunningTaskFinishesAndTheNewCallRunsBehindIt() {
+		this.runner.run(DebounceScenarios::aRunningTaskFinishesAndTheNewCallRunsBehindIt);
+	}
+
+	@Test
+	void onAShardedQueue() {
+		ApplicationContextRunner sharded = this.runner.withPropertyValues("async-task.queues.index.shards=4");
+		sharded.run(DebounceScenarios::theLastOfAHundredSubmitsRunsOnceAWindowAfterIt);
+		Indexer.reset();
+		sharded.run(DebounceScenarios::aRunningTaskFinishesAndTheNewCallRunsBehindIt);
+	}
+
+}
