@@ -29,7 +29,9 @@ public interface ResultWaiting {
 	/** Task {@code id}, submitted at a commit, reached Redis. */
 	void sent(String id);
 
-	/** Task {@code id} was not created at its commit: task {@code holder} holds its bizId. */
+	/**
+	 * Task {@code id} was not created at its commit: task {@code holder} holds its bizId.
+	 */
 	void duplicate(String id, String holder);
 
 	/** Task {@code id} will never reach Redis: its futures fail with {@code reason}. */

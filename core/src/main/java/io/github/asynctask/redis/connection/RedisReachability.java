@@ -57,7 +57,8 @@ public final class RedisReachability {
 					+ "workers, wake-up subscriptions and schedules connect when it answers, retrying after {} s, "
 					+ "doubling up to {} s; until then a submit outside a transaction throws RedisUnavailableException "
 					+ "and a committed one waits in memory (or in the outbox table)", this.target,
-					ScriptFailures.rootMessage(ex), ReconnectBackoff.FIRST.toSeconds(), ReconnectBackoff.MAX.toSeconds());
+					ScriptFailures.rootMessage(ex), ReconnectBackoff.FIRST.toSeconds(),
+					ReconnectBackoff.MAX.toSeconds());
 		}
 		else {
 			logger.debug("{} could not reach Redis at {}; retrying", part, this.target, ex);

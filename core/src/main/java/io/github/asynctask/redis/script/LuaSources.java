@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
  */
 public final class LuaSources {
 
-	// absolute: the scripts stay in redis/scripts/ while this class lives in redis/script/
+	// absolute: the scripts stay in redis/scripts/ while this class lives in
+	// redis/script/
 	private static final String FOLDER = "/io/github/asynctask/redis/scripts/";
 
 	private static final LuaLibrary LIBRARY = LuaLibrary.parse(read("lib"));

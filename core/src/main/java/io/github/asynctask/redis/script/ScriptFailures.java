@@ -5,7 +5,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * How script failures read: which ones mean Redis lost the script ({@code NOSCRIPT}), and
- * the {@link RedisUnavailableException} naming the script, the queue and what Lettuce said.
+ * the {@link RedisUnavailableException} naming the script, the queue and what Lettuce
+ * said.
  *
  * <p>
  * Internal: public only so that the other rooms of {@code redis} can use it; not an API.

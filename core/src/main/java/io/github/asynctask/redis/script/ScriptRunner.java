@@ -125,8 +125,9 @@ public final class ScriptRunner {
 			throw ScriptFailures.failure("script '" + script.name() + "'", queue, ex.getCause());
 		}
 		catch (TimeoutException ex) {
-			throw ScriptFailures.failure("script '" + script.name() + "'", queue, new io.lettuce.core.RedisConnectionException(
-					"no connection within " + this.replyTimeout.toMillis() + " ms (async-task.redis-timeout)"));
+			throw ScriptFailures.failure("script '" + script.name() + "'", queue,
+					new io.lettuce.core.RedisConnectionException(
+							"no connection within " + this.replyTimeout.toMillis() + " ms (async-task.redis-timeout)"));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
