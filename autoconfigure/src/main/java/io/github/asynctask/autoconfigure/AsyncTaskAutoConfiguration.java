@@ -26,6 +26,7 @@ import io.github.asynctask.definition.TaskDefinitionCheck;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.CompositeTaskListener;
 import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.redis.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
@@ -94,7 +95,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @ConditionalOnBooleanProperty(name = "async-task.enabled", matchIfMissing = true)
 @EnableConfigurationProperties({ AsyncTaskProperties.class, ScheduleProperties.class, ResultsProperties.class })
 @Import({ AsyncTaskAutoConfiguration.BrokerConfiguration.class, AsyncTaskAutoConfiguration.SubmitConfiguration.class,
-		AsyncTaskAutoConfiguration.WorkerConfiguration.class, AsyncTaskAutoConfiguration.ScheduleConfiguration.class })
+		AsyncTaskAutoConfiguration.WorkerConfiguration.class, AsyncTaskAutoConfiguration.ScheduleConfiguration.class,
+		BacklogLimitsConfiguration.class })
 public final class AsyncTaskAutoConfiguration {
 
 	/** Committed submits held while Redis is unreachable, at most. */
@@ -125,11 +127,11 @@ public final class AsyncTaskAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		RedisBroker asyncTaskRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys,
-				AsyncTaskProperties properties) {
-			return new ShardedRedisBroker(
-					new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
-							properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
-					shardCounts(properties));
+				AsyncTaskProperties properties, BacklogLimits backlogLimits) {
+			LuaRedisBroker lua = new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
+					properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
+			lua.backlogLimits(backlogLimits);
+			return new ShardedRedisBroker(lua, shardCounts(properties));
 		}
 
 		@Bean
@@ -232,11 +234,12 @@ public final class AsyncTaskAutoConfiguration {
 				ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
 				ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer, FlowRules flows,
 				ResultWaiters resultWaiters, ResultWriter resultWriter, ObjectProvider<SubmitOutbox> outbox,
-				RedisReachability reachability) {
+				RedisReachability reachability, BacklogLimits backlogLimits) {
 			TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
 					listeners(listeners), resendBuffer, Clock.systemUTC(),
 					observer.getIfUnique(() -> SubmitObserver.NONE), flows, outbox.getIfAvailable(), reachability);
 			submitter.results(resultWaiters, resultWriter);
+			submitter.backlogLimits(backlogLimits);
 			return submitter;
 		}
 

@@ -16,6 +16,7 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.limit.RateLimit;
 
 import org.jspecify.annotations.Nullable;
@@ -99,6 +100,14 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		this.completedIds = completedIds;
 		this.waiting = new WaitingEnqueue(new FlowStore(this.runner, keys));
 		this.enqueueCalls = new EnqueueCalls(this.runner, keys);
+	}
+
+	/**
+	 * The queues' backlog limits, passed to the enqueue script; set once at start-up,
+	 * before the first submit.
+	 */
+	public void backlogLimits(BacklogLimits limits) {
+		this.enqueueCalls.backlogLimits(limits);
 	}
 
 	@Override

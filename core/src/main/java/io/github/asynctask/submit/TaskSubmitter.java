@@ -12,6 +12,7 @@ import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
+import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
@@ -46,6 +47,8 @@ public final class TaskSubmitter implements AutoCloseable {
 	private final List<SubmitInterceptor> interceptors;
 
 	private final SubmitResults results;
+
+	private final FullQueues fullQueues;
 
 	private final AfterCommitSubmissions afterCommit;
 
@@ -140,9 +143,11 @@ public final class TaskSubmitter implements AutoCloseable {
 		this.concurrencyKeys = new ConcurrencyKeys(bizIds);
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
+		this.fullQueues = new FullQueues(listener);
 		SubmitFates fates = new ResultFates();
 		resendBuffer.tell(fates);
-		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox, fates);
+		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox, fates,
+				this.fullQueues);
 		this.ids = TaskIdGenerator.of(broker, clock, reachability);
 		this.ids.start();
 	}
@@ -182,8 +187,16 @@ public final class TaskSubmitter implements AutoCloseable {
 			this.afterCommit.add(request);
 			return new TaskReceipt(request.id(), TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
 		}
-		EnqueueResult result = this.broker.enqueue(request);
+		EnqueueResult result = this.fullQueues.admit(request, this.broker::enqueue);
 		return this.results.record(request, result);
+	}
+
+	/**
+	 * The queues' backlog limits: what a submit to a full queue does (reject or wait);
+	 * the broker checks them.
+	 */
+	public void backlogLimits(BacklogLimits limits) {
+		this.fullQueues.limits(limits);
 	}
 
 	/**
