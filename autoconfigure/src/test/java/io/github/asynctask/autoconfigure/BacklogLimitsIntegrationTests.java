@@ -29,10 +29,11 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * {@code async-task.queues.
- * <q>.max-backlog} through the auto-configuration on a real Redis: a submit to a full
- * queue throws {@link QueueFullException} naming the queue, its backlog and the limit,
- * and counts {@code asynctask.queue.rejected}; with {@code on-full: wait} it blocks until
- * a place frees, or throws after the timeout. The queue is not served here, so what is
+ *
+<q>.max-backlog} through the auto-configuration on a real Redis: a submit to a full queue
+ * throws {@link QueueFullException} naming the queue, its backlog and the limit, and
+ * counts {@code asynctask.queue.rejected}; with {@code on-full: wait} it blocks until a
+ * place frees, or throws after the timeout. The queue is not served here, so what is
  * submitted stays.
  */
 @ExtendWith(RedisExtension.class)
