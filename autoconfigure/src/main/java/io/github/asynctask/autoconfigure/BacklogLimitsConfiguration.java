@@ -5,6 +5,8 @@ import java.util.Map;
 
 import io.github.asynctask.limit.BacklogLimit;
 import io.github.asynctask.limit.BacklogLimits;
+import io.github.asynctask.limit.BacklogWatch;
+import io.github.asynctask.redis.RedisBroker;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -22,6 +24,19 @@ class BacklogLimitsConfiguration {
 	@ConditionalOnMissingBean
 	BacklogLimits asyncTaskBacklogLimits(AsyncTaskProperties properties) {
 		return of(properties);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	BacklogWatch asyncTaskBacklogWatch(RedisBroker broker, BacklogLimits limits) {
+		return new BacklogWatch(broker, limits);
+	}
+
+	// WARN at 80 % full, once a minute per queue at most
+	@Bean
+	@ConditionalOnMissingBean
+	BacklogWatchSchedule asyncTaskBacklogWatchSchedule(BacklogWatch watch) {
+		return new BacklogWatchSchedule(watch);
 	}
 
 	static BacklogLimits of(AsyncTaskProperties properties) {
