@@ -59,9 +59,7 @@ class BacklogLimitsIntegrationTests {
 	void aSubmitToAFullQueueThrowsNamingTheQueueItsBacklogAndTheLimit() {
 		this.runner.run((context) -> {
 			ReportTasks tasks = context.getBean(ReportTasks.class);
-			for (int i = 0; i < 3; i++) {
-				tasks.render("r-" + i);
-			}
+			fill(tasks);
 			assertThatExceptionOfType(QueueFullException.class).isThrownBy(() -> tasks.render("r-3"))
 				.withMessageContaining("Queue 'reports' is full")
 				.withMessageContaining("is 3 of async-task.queues.reports.max-backlog=3")
@@ -97,9 +95,7 @@ class BacklogLimitsIntegrationTests {
 					"async-task.queues.reports.on-full-timeout=30s")
 			.run((context) -> {
 				ReportTasks tasks = context.getBean(ReportTasks.class);
-				for (int i = 0; i < 3; i++) {
-					tasks.render("r-" + i);
-				}
+				fill(tasks);
 				AtomicReference<Thread> submitting = new AtomicReference<>();
 				CompletableFuture<Void> blocked = CompletableFuture.runAsync(() -> {
 					submitting.set(Thread.currentThread());
@@ -123,9 +119,7 @@ class BacklogLimitsIntegrationTests {
 					"async-task.queues.reports.on-full-timeout=200ms")
 			.run((context) -> {
 				ReportTasks tasks = context.getBean(ReportTasks.class);
-				for (int i = 0; i < 3; i++) {
-					tasks.render("r-" + i);
-				}
+				fill(tasks);
 				assertThatExceptionOfType(QueueFullException.class).isThrownBy(() -> tasks.render("r-3"))
 					.withMessageContaining("after waiting PT0.2S for room");
 			});
@@ -137,6 +131,13 @@ class BacklogLimitsIntegrationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.hasStackTraceContaining("async-task.queues.reports.max-backlog"));
+	}
+
+	/** Three tasks: the queue's max-backlog. */
+	private static void fill(ReportTasks tasks) {
+		for (int i = 0; i < 3; i++) {
+			tasks.render("r-" + i);
+		}
 	}
 
 	static class ReportTasks {
