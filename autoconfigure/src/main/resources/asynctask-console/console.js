@@ -137,6 +137,17 @@
     return el('span', { class: 'badge shards', title: lines.join('\n') }, q.shards.length + ' shards');
   }
 
+  // a queue with a max-backlog: how full it is (pending + scheduled + retry of the limit)
+  function backlogBadge(q) {
+    if (!q.sizes.maxBacklog) {
+      return null;
+    }
+    var percent = Math.floor(100 * (q.sizes.backlog || 0) / q.sizes.maxBacklog);
+    return el('span', { class: 'badge' + (percent >= 80 ? ' warn' : ''),
+      title: 'backlog ' + fmt(q.sizes.backlog || 0) + ' of max-backlog ' + fmt(q.sizes.maxBacklog)
+        + ' (pending + scheduled + retry); past it submits are refused' }, percent + ' % full');
+  }
+
   function sparkline(rates) {
     var width = 110, height = 26, pad = 2;
     var box = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, 'aria-hidden': 'true' });
@@ -189,7 +200,7 @@
       var name = el('td', null, el('span', { class: 'qname' }, q.name),
         q.paused ? el('span', { class: 'badge' }, 'paused') : null,
         flow.limit ? el('span', { class: 'badge', title: 'rate limit, across every instance' }, '≤ ' + flow.limit) : null,
-        shardBadge(q));
+        shardBadge(q), backlogBadge(q));
       var workers = el('td', { class: 'workers' });
       if (threads > 0) {
         var bar = el('span', { class: 'bar' }, el('span'));

@@ -39,6 +39,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 		WorkerConfiguration.class, // workers, wake-ups, flow sweeper
 		ScheduleConfiguration.class, // periodic tasks
 		BatchConfiguration.class, // batches: their store, callbacks and meters
+		BacklogLimitsConfiguration.class, // max-backlog per queue and its watch
 })
 public final class AsyncTaskAutoConfiguration {
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.github.asynctask.limit.BacklogLimit;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -252,6 +253,48 @@ public class AsyncTaskProperties implements Validator {
 
 		public void setShards(int shards) {
 			this.shards = shards;
+		}
+
+		/**
+		 * Most tasks the queue may hold waiting to run (pending + scheduled + retry),
+		 * checked atomically at submit; unset means no limit.
+		 */
+		private @Nullable Long maxBacklog;
+
+		/**
+		 * What a submit to a queue holding max-backlog tasks does: reject (throw
+		 * QueueFullException at once) or wait for room up to on-full-timeout.
+		 */
+		private BacklogLimit.OnFull onFull = BacklogLimit.OnFull.REJECT;
+
+		/**
+		 * Longest a submit waits for room with on-full: wait before it throws
+		 * QueueFullException.
+		 */
+		private Duration onFullTimeout = Duration.ofSeconds(5);
+
+		public @Nullable Long getMaxBacklog() {
+			return this.maxBacklog;
+		}
+
+		public void setMaxBacklog(@Nullable Long maxBacklog) {
+			this.maxBacklog = maxBacklog;
+		}
+
+		public BacklogLimit.OnFull getOnFull() {
+			return this.onFull;
+		}
+
+		public void setOnFull(BacklogLimit.OnFull onFull) {
+			this.onFull = onFull;
+		}
+
+		public Duration getOnFullTimeout() {
+			return this.onFullTimeout;
+		}
+
+		public void setOnFullTimeout(Duration onFullTimeout) {
+			this.onFullTimeout = onFullTimeout;
 		}
 
 	}

@@ -102,6 +102,14 @@ final class AsyncTaskPropertiesValidator {
 				reject("queues[" + name + "].shards", "queues." + name + ".shards",
 						"must be within 1.." + ShardName.MAX_SHARDS + " but was " + queue.getShards());
 			}
+			if (queue.getMaxBacklog() != null && queue.getMaxBacklog() < 1) {
+				reject("queues[" + name + "].maxBacklog", "queues." + name + ".max-backlog",
+						"must be at least 1 but was " + queue.getMaxBacklog() + "; leave it unset for no limit");
+			}
+			if (queue.getOnFullTimeout().isNegative()) {
+				reject("queues[" + name + "].onFullTimeout", "queues." + name + ".on-full-timeout",
+						"must not be negative but was " + queue.getOnFullTimeout());
+			}
 			if (ShardName.looksLikeShard(name)) {
 				reject("queues", "queues." + name, "ends in '#<digits>', which names a shard of queue '"
 						+ ShardName.queueOf(name) + "'; rename the queue");

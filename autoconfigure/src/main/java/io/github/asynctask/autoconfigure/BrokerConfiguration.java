@@ -3,6 +3,7 @@ package io.github.asynctask.autoconfigure;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.connection.RedisEnvironmentCheck;
@@ -26,11 +27,11 @@ class BrokerConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	RedisBroker asyncTaskRedisBroker(RedisConnectionFactory connectionFactory, RedisKeys keys,
-			AsyncTaskProperties properties) {
-		return new ShardedRedisBroker(
-				new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
-						properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
-				shardCounts(properties));
+			AsyncTaskProperties properties, BacklogLimits backlogLimits) {
+		LuaRedisBroker lua = new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
+				properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
+		lua.backlogLimits(backlogLimits);
+		return new ShardedRedisBroker(lua, shardCounts(properties));
 	}
 
 	@Bean

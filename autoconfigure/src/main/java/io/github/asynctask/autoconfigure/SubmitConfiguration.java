@@ -20,6 +20,7 @@ import io.github.asynctask.definition.TaskDefaults;
 import io.github.asynctask.definition.TaskDefinitionCheck;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.event.TaskListener;
+import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.connection.RedisReachability;
@@ -121,11 +122,12 @@ class SubmitConfiguration {
 			ObjectProvider<SubmitInterceptor> interceptors, ObjectProvider<TaskListener> listeners,
 			ResendBuffer resendBuffer, ObjectProvider<SubmitObserver> observer, FlowRules flows,
 			ResultWaiters resultWaiters, ResultWriter resultWriter, ObjectProvider<SubmitOutbox> outbox,
-			RedisReachability reachability) {
+			RedisReachability reachability, BacklogLimits backlogLimits) {
 		TaskSubmitter submitter = new TaskSubmitter(broker, codec, bizIds, interceptors.orderedStream().toList(),
 				AsyncTaskAutoConfiguration.listeners(listeners), resendBuffer, Clock.systemUTC(),
 				observer.getIfUnique(() -> SubmitObserver.NONE), flows, outbox.getIfAvailable(), reachability);
 		submitter.results(resultWaiters, resultWriter);
+		submitter.backlogLimits(backlogLimits);
 		return submitter;
 	}
 

@@ -56,6 +56,11 @@ public final class CompositeTaskListener implements TaskListener {
 	}
 
 	@Override
+	public void rejected(String queue, String task) {
+		each((listener) -> listener.rejected(queue, task));
+	}
+
+	@Override
 	public void concurrencyKeyBlocked(String queue) {
 		each((listener) -> listener.concurrencyKeyBlocked(queue));
 	}

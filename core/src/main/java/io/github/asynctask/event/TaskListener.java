@@ -56,6 +56,13 @@ public interface TaskListener {
 	default void hung(String queue, String task, Duration timeout) {
 	}
 
+	/**
+	 * A submit was refused because the queue held its {@code max-backlog}
+	 * ({@link io.github.asynctask.QueueFullException}).
+	 */
+	default void rejected(String queue, String task) {
+	}
+
 	/** A task was scheduled for another attempt. */
 	default void retried(String queue, String task) {
 	}

@@ -43,6 +43,8 @@ public final class MicrometerTaskListener implements TaskListener {
 
 	private final MeterProvider<Counter> keyBlocked;
 
+	private final MeterProvider<Counter> rejected;
+
 	// Written by submitting threads, read by the registry when it publishes.
 	private final AtomicInteger resendBuffer = new AtomicInteger();
 
@@ -58,6 +60,9 @@ public final class MicrometerTaskListener implements TaskListener {
 				"Oldest dead tasks dropped because the queue held more than async-task.retention.dead-max");
 		this.rateLimited = Counter.builder("asynctask.ratelimit.delayed")
 			.description("Fetches that found the queue's rate limit reached while tasks were pending, and waited")
+			.withRegistry(registry);
+		this.rejected = Counter.builder("asynctask.queue.rejected")
+			.description("Submits refused because the queue held its max-backlog (QueueFullException)")
 			.withRegistry(registry);
 		this.keyBlocked = Counter.builder("asynctask.concurrency.key.blocked")
 			.description("Fetches that passed over pending tasks whose concurrency key ran as many as it may")
@@ -114,6 +119,11 @@ public final class MicrometerTaskListener implements TaskListener {
 	@Override
 	public void rateLimited(String queue, Duration wait) {
 		this.rateLimited.withTags("queue", queue).increment();
+	}
+
+	@Override
+	public void rejected(String queue, String task) {
+		this.rejected.withTags("queue", queue).increment();
 	}
 
 	@Override

@@ -6,8 +6,14 @@ package io.github.asynctask.redis;
  * @param id the id of the request, or for {@link Outcome#DUPLICATE} the id of the task
  * holding the bizId
  * @param outcome what happened
+ * @param backlog for {@link Outcome#QUEUE_FULL} the backlog the queue (or shard) had,
+ * else -1
  */
-public record EnqueueResult(String id, Outcome outcome) {
+public record EnqueueResult(String id, Outcome outcome, long backlog) {
+
+	public EnqueueResult(String id, Outcome outcome) {
+		this(id, outcome, -1);
+	}
 
 	/** What the enqueue script did. */
 	public enum Outcome {
@@ -25,7 +31,12 @@ public record EnqueueResult(String id, Outcome outcome) {
 		WAITING,
 
 		/** A task with this id exists already (a re-send); nothing changed. */
-		ALREADY_EXISTS
+		ALREADY_EXISTS,
+
+		/**
+		 * Refused: the queue holds its {@code max-backlog} already; nothing was written.
+		 */
+		QUEUE_FULL
 
 	}
 

@@ -2,9 +2,11 @@ package io.github.asynctask.submit;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
@@ -53,8 +55,11 @@ final class AfterCommitSubmissions {
 
 	private final SubmitFates fates;
 
+	private final FullQueues fullQueues;
+
 	AfterCommitSubmissions(RedisBroker broker, SubmitResults results, ResendBuffer resendBuffer,
-			@Nullable SubmitOutbox outbox, SubmitFates fates) {
+			@Nullable SubmitOutbox outbox, SubmitFates fates, FullQueues fullQueues) {
+		this.fullQueues = fullQueues;
 		this.broker = broker;
 		this.results = results;
 		this.resendBuffer = resendBuffer;
@@ -129,14 +134,44 @@ final class AfterCommitSubmissions {
 			keep(notOutboxed);
 			return;
 		}
+		Set<EnqueueRequest> refused = refusedByFullQueues(requests, results, held);
 		for (int i = 0; i < requests.size(); i++) {
-			this.results.record(requests.get(i), results.get(i));
-			this.fates.recorded(requests.get(i), results.get(i));
+			if (!refused.contains(requests.get(i))) {
+				this.results.record(requests.get(i), results.get(i));
+				this.fates.recorded(requests.get(i), results.get(i));
+			}
 		}
 		SubmitOutbox outbox = this.outbox;
+		outboxed.removeAll(refused);
 		if (!outboxed.isEmpty() && outbox != null) {
 			outbox.sent(outboxed);
 		}
+	}
+
+	/**
+	 * The requests a full queue refused (max-backlog), each logged at ERROR: an outboxed
+	 * one stays in the outbox for its relay, which sends it again once the queue has
+	 * room; another is dropped (its result future fails), as the committed caller cannot
+	 * be told.
+	 */
+	private Set<EnqueueRequest> refusedByFullQueues(List<EnqueueRequest> requests, List<EnqueueResult> results,
+			List<Held> held) {
+		Set<EnqueueRequest> refused = Collections.newSetFromMap(new IdentityHashMap<>());
+		for (int i = 0; i < requests.size(); i++) {
+			if (results.get(i).outcome() != EnqueueResult.Outcome.QUEUE_FULL) {
+				continue;
+			}
+			refused.add(requests.get(i));
+			boolean outboxed = held.get(i).outboxed();
+			this.fullQueues.logRefused(requests.get(i), results.get(i),
+					outboxed ? "it stays in the outbox, whose relay sends it once the queue has room"
+							: "it is DROPPED (turn the outbox on to keep such tasks)");
+			if (!outboxed) {
+				this.fates.dropped(List.of(requests.get(i)), "its queue was full (max-backlog) when the "
+						+ "transaction that submitted it committed, so the task was not recorded");
+			}
+		}
+		return refused;
 	}
 
 	private boolean recentlyUnavailable() {

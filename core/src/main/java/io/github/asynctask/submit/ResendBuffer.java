@@ -178,7 +178,17 @@ public final class ResendBuffer implements AutoCloseable {
 		logger.info("Re-sent {} committed task(s) to Redis; {} still waiting", batch.size(), size);
 		this.listener.resendBufferSize(size);
 		for (int i = 0; i < batch.size(); i++) {
-			this.fates.recorded(batch.get(i), results.get(i));
+			if (results.get(i).outcome() == EnqueueResult.Outcome.QUEUE_FULL) {
+				// a full queue (max-backlog) is no outage to wait out here: never silent
+				logger.error(
+						"Committed task '{}' ({}) of queue '{}' was re-sent to a full queue (max-backlog) and "
+								+ "is DROPPED; turn the outbox on to keep such tasks",
+						batch.get(i).name(), batch.get(i).id(), batch.get(i).queue());
+				this.fates.dropped(List.of(batch.get(i)), "its queue was full (max-backlog) when it was re-sent");
+			}
+			else {
+				this.fates.recorded(batch.get(i), results.get(i));
+			}
 		}
 		return true;
 	}

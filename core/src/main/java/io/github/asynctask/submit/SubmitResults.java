@@ -53,6 +53,9 @@ final class SubmitResults {
 			case DUPLICATE -> (result.id().equals(request.id()))
 					? record(request, new EnqueueResult(request.id(), EnqueueResult.Outcome.ALREADY_EXISTS))
 					: duplicate(request, result);
+			// FullQueues or the after-commit batch deal with these first
+			case QUEUE_FULL -> throw new IllegalStateException("Task " + request.id() + " of queue '" + request.queue()
+					+ "' was refused by a full queue, which its submit path should have handled");
 		};
 	}
 

@@ -14,6 +14,8 @@ import io.github.asynctask.batch.BatchScope;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
 import io.github.asynctask.definition.Debounces;
+import io.github.asynctask.limit.BacklogLimits;
+import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.event.TaskListener;
@@ -49,6 +51,8 @@ public final class TaskSubmitter implements AutoCloseable {
 	private final List<SubmitInterceptor> interceptors;
 
 	private final SubmitResults results;
+
+	private final FullQueues fullQueues;
 
 	private final AfterCommitSubmissions afterCommit;
 
@@ -143,9 +147,11 @@ public final class TaskSubmitter implements AutoCloseable {
 		this.concurrencyKeys = new ConcurrencyKeys(bizIds);
 		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
+		this.fullQueues = new FullQueues(listener);
 		SubmitFates fates = new ResultFates();
 		resendBuffer.tell(fates);
-		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox, fates);
+		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox, fates,
+				this.fullQueues);
 		this.ids = TaskIdGenerator.of(broker, clock, reachability);
 		this.ids.start();
 	}
@@ -185,7 +191,7 @@ public final class TaskSubmitter implements AutoCloseable {
 			this.afterCommit.add(request);
 			return new TaskReceipt(request.id(), TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
 		}
-		EnqueueResult result = this.broker.enqueue(request);
+		EnqueueResult result = this.fullQueues.admit(request, this.broker::enqueue);
 		TaskReceipt receipt = this.results.record(request, result);
 		BatchScope.recorded(receipt);
 		return receipt;
@@ -197,6 +203,14 @@ public final class TaskSubmitter implements AutoCloseable {
 	 */
 	public EnqueueRequest prepare(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
 		return request(definition, args, options, new LinkedHashMap<>());
+	}
+
+	/**
+	 * The queues' backlog limits: what a submit to a full queue does (reject or wait);
+	 * the broker checks them.
+	 */
+	public void backlogLimits(BacklogLimits limits) {
+		this.fullQueues.limits(limits);
 	}
 
 	/**

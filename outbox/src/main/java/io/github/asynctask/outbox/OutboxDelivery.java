@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.asynctask.QueueName;
 import io.github.asynctask.redis.EnqueueRequest;
+import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisBroker;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -22,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * stand alone. A refused row stays for the next round (its attempts counted) until it has
  * failed {@value #MAX_REFUSALS} rounds, then goes to its queue's dead set with the
  * reason; so does at once a row that cannot be read. Redis unreachable ends the sending:
- * the rows not yet sent stay as they are.
+ * the rows not yet sent stay as they are. A row whose queue is full (max-backlog) is not
+ * refused for what it carries: it waits as it is, its attempts not counted, and goes once
+ * the queue has room; it never goes to the dead set for that.
  */
 final class OutboxDelivery {
 
@@ -75,8 +78,15 @@ final class OutboxDelivery {
 			return;
 		}
 		try {
-			this.broker.enqueueAll(part.stream().map(Readable::request).toList());
-			part.forEach((item) -> outcome.sent(item.row()));
+			List<EnqueueResult> results = this.broker.enqueueAll(part.stream().map(Readable::request).toList());
+			for (int i = 0; i < part.size(); i++) {
+				if (results.get(i).outcome() == EnqueueResult.Outcome.QUEUE_FULL) {
+					outcome.full.add(part.get(i).row());
+				}
+				else {
+					outcome.sent(part.get(i).row());
+				}
+			}
 		}
 		catch (RuntimeException ex) {
 			String refusal = RedisRefusal.reason(ex);
@@ -152,7 +162,8 @@ final class OutboxDelivery {
 	/**
 	 * What became of a round's rows. {@code gone}: in Redis now (sent, or in the dead
 	 * set), to delete; {@code refused}: refused this round, with the reason, to keep;
-	 * {@code unsent}: not sent because Redis could not be reached ({@code failure}).
+	 * {@code unsent}: not sent because Redis could not be reached ({@code failure});
+	 * {@code full}: refused by a full queue (max-backlog), to keep as they are.
 	 */
 	static final class Outcome {
 
@@ -161,6 +172,8 @@ final class OutboxDelivery {
 		final Map<OutboxRow, String> refused = new LinkedHashMap<>();
 
 		final List<OutboxRow> unsent = new ArrayList<>();
+
+		final List<OutboxRow> full = new ArrayList<>();
 
 		@Nullable RuntimeException failure;
 

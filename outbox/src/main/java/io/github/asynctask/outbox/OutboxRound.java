@@ -123,6 +123,12 @@ final class OutboxRound {
 		for (Map.Entry<OutboxRow, String> refused : outcome.refused.entrySet()) {
 			recordError(connection, List.of(refused.getKey().id()), refused.getValue());
 		}
+		if (!outcome.full.isEmpty()) {
+			// not the row's fault: no attempt counted, so a long-full queue never buries
+			// it
+			logger.debug("Outbox relay keeps {} row(s) whose queue is full (max-backlog) for a later round",
+					outcome.full.size());
+		}
 		RuntimeException failure = outcome.failure;
 		if (failure != null) {
 			recordError(connection, ids(outcome.unsent), failure.toString());

@@ -8,6 +8,7 @@ import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.history.HistoryRecorder;
 import io.github.asynctask.redis.store.BulkActions;
+import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.RedisKeys;
@@ -54,11 +55,12 @@ public final class AsyncTaskConsoleAutoConfiguration {
 	@ConditionalOnMissingBean
 	TaskOperations asyncTaskOperations(RedisBroker broker, ProcessedCounter processed, AsyncTaskProperties properties,
 			ObjectProvider<AsyncTaskTemplate> template, ObjectProvider<FlowStore> flowStore,
-			ObjectProvider<Views.OutboxBacklogSource> outbox) {
+			ObjectProvider<Views.OutboxBacklogSource> outbox, ObjectProvider<BacklogLimits> backlogLimits) {
 		TaskOperations operations = new TaskOperations(broker, processed, properties.getConsole().isShowArguments(),
 				new ScheduleAccess(template.getIfAvailable()));
 		flowStore.ifAvailable((store) -> operations.flows(new FlowDescriptions(store)));
 		outbox.ifAvailable(operations::outbox);
+		backlogLimits.ifAvailable(operations::backlogLimits);
 		return operations;
 	}
 

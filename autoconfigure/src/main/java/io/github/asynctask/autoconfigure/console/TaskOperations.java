@@ -19,6 +19,9 @@ import io.github.asynctask.autoconfigure.console.Views.QueueView;
 import io.github.asynctask.autoconfigure.console.Views.ShardView;
 import io.github.asynctask.autoconfigure.console.Views.TaskPage;
 import io.github.asynctask.autoconfigure.console.Views.TaskView;
+import io.github.asynctask.limit.BacklogLimit;
+import io.github.asynctask.limit.BacklogLimits;
+import io.github.asynctask.limit.BacklogWatch;
 import io.github.asynctask.flow.FlowDescriptions;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;
@@ -52,6 +55,9 @@ public class TaskOperations {
 
 	/** Set once at start-up when the outbox is on; read after. */
 	private volatile Views.@Nullable OutboxBacklogSource outbox;
+
+	// Set once at start-up by the auto-configuration.
+	private volatile BacklogLimits backlogLimits = BacklogLimits.NONE;
 
 	public TaskOperations(RedisBroker broker, ProcessedCounter processed, boolean showArguments) {
 		this(broker, processed, showArguments, new ScheduleAccess(null));
@@ -88,6 +94,14 @@ public class TaskOperations {
 		this.outbox = outbox;
 	}
 
+	/**
+	 * Show each limited queue's backlog and max-backlog among its sizes ({@code backlog},
+	 * {@code maxBacklog}).
+	 */
+	public void backlogLimits(BacklogLimits limits) {
+		this.backlogLimits = limits;
+	}
+
 	/** Every registered queue with its sizes, and every live instance. */
 	public Overview overview() {
 		Views.OutboxBacklogSource outbox = this.outbox;
@@ -95,12 +109,22 @@ public class TaskOperations {
 		List<QueueView> queues = new ArrayList<>();
 		for (String queue : new TreeSet<>(this.broker.knownQueues())) {
 			QueueStats stats = this.broker.stats(queue);
-			queues.add(new QueueView(queue, stats.paused(), stats.latency().toMillis(), sizes(stats),
+			queues.add(new QueueView(queue, stats.paused(), stats.latency().toMillis(), sizes(stats, queue),
 					this.processed.processed(queue), instances.serving(queue), shards(queue)));
 		}
 		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
 				this.schedules.list().stream().map(Views.ScheduleView::of).toList(),
 				(outbox != null) ? outbox.read() : null);
+	}
+
+	private Map<String, Long> sizes(QueueStats stats, String queue) {
+		Map<String, Long> sizes = sizes(stats);
+		BacklogLimit limit = this.backlogLimits.of(queue);
+		if (limit != null) {
+			sizes.put("backlog", BacklogWatch.fill(stats, limit).backlog());
+			sizes.put("maxBacklog", limit.maxBacklog());
+		}
+		return sizes;
 	}
 
 	private static Map<String, Long> sizes(QueueStats stats) {

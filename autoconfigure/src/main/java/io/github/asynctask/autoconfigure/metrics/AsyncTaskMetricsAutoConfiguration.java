@@ -8,7 +8,10 @@ import io.github.asynctask.metrics.MicrometerScheduleListener;
 import io.github.asynctask.metrics.MicrometerTaskListener;
 import io.github.asynctask.metrics.QueueMetrics;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.limit.BacklogLimits;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 
@@ -51,6 +54,17 @@ public final class AsyncTaskMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	MicrometerScheduleListener asyncTaskScheduleMetricsListener(MeterRegistry registry) {
 		return new MicrometerScheduleListener(registry);
+	}
+
+	// the limit beside the queue.size gauges, for the fill alert
+	// (docs/prometheus-alerts.yml)
+	@Bean
+	MeterBinder asyncTaskBacklogLimitMeters(ObjectProvider<BacklogLimits> limits) {
+		return (registry) -> limits.ifAvailable((all) -> all.all()
+			.forEach((queue, limit) -> Gauge.builder("asynctask.queue.backlog.limit", limit::maxBacklog)
+				.description("The queue's max-backlog: most tasks pending + scheduled + retry")
+				.tag("queue", queue)
+				.register(registry)));
 	}
 
 	@Bean

@@ -14,6 +14,7 @@ import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.script.Scripts;
+import io.github.asynctask.limit.BacklogLimits;
 
 /**
  * Writes requests as calls of {@code enqueue.lua} (one call per queue and per
@@ -50,9 +51,16 @@ final class EnqueueCalls {
 	/** Each queue's keys, encoded once. */
 	private final Map<String, QueueKeys> queueKeys = new ConcurrentHashMap<>();
 
+	/** Backlog limits by queue; set once at start-up, before the first submit. */
+	private volatile BacklogLimits backlogLimits = BacklogLimits.NONE;
+
 	EnqueueCalls(ScriptRunner runner, RedisKeys keys) {
 		this.runner = runner;
 		this.keys = keys;
+	}
+
+	void backlogLimits(BacklogLimits limits) {
+		this.backlogLimits = limits;
 	}
 
 	/** Results in request order. */
@@ -64,8 +72,9 @@ final class EnqueueCalls {
 			List<EnqueueRequest> tasks = new ArrayList<>(call.size());
 			call.forEach((position) -> tasks.add(requests.get(position)));
 			QueueKeys queue = this.queueKeys.computeIfAbsent(tasks.get(0).queue(), this::encode);
-			callKeys.add(keys(queue, tasks));
-			callArgs.add(args(queue, tasks));
+			long limit = this.backlogLimits.scriptLimit(tasks.get(0).queue());
+			callKeys.add(keys(queue, tasks, limit >= 0));
+			callArgs.add(args(queue, tasks, limit));
 		}
 		String firstQueue = requests.get(0).queue();
 		List<Object> replies = (calls.size() == 1)
@@ -99,28 +108,31 @@ final class EnqueueCalls {
 	}
 
 	/**
-	 * The five fixed keys, one dedup key (or placeholder) per task, the completed-ids set
-	 * last.
+	 * The five fixed keys, one dedup key (or placeholder) per task, the completed-ids
+	 * set, then with a backlog limit the retry set.
 	 */
-	private byte[][] keys(QueueKeys queue, List<EnqueueRequest> tasks) {
-		byte[][] keys = new byte[6 + tasks.size()][];
+	private byte[][] keys(QueueKeys queue, List<EnqueueRequest> tasks, boolean limited) {
+		byte[][] keys = new byte[6 + tasks.size() + (limited ? 1 : 0)][];
 		System.arraycopy(queue.fixed, 0, keys, 0, 5);
 		for (int i = 0; i < tasks.size(); i++) {
 			EnqueueRequest request = tasks.get(i);
 			keys[5 + i] = (request.bizId() != null)
 					? bytes(this.keys.unique(request.queue(), request.name(), request.bizId())) : queue.noUnique;
 		}
-		keys[keys.length - 1] = queue.done;
+		keys[5 + tasks.size()] = queue.done;
+		if (limited) {
+			keys[keys.length - 1] = queue.retry;
+		}
 		return keys;
 	}
 
 	/**
 	 * The due channel, six values per task, then when a task has a concurrency key two
-	 * more per task.
+	 * more per task, then the backlog limit when there is one ({@code limit >= 0}).
 	 */
-	private static byte[][] args(QueueKeys queue, List<EnqueueRequest> tasks) {
+	private static byte[][] args(QueueKeys queue, List<EnqueueRequest> tasks, long limit) {
 		boolean keyed = tasks.stream().anyMatch((request) -> request.concurrencyKey() != null);
-		byte[][] args = new byte[1 + tasks.size() * (keyed ? 8 : 6)][];
+		byte[][] args = new byte[1 + tasks.size() * (keyed ? 8 : 6) + ((limit >= 0) ? 1 : 0)][];
 		args[0] = queue.dueChannel;
 		int next = 1;
 		for (EnqueueRequest request : tasks) {
@@ -140,6 +152,9 @@ final class EnqueueCalls {
 				args[next++] = number(request.maxConcurrency());
 			}
 		}
+		if (limit >= 0) {
+			args[next] = bytes(Long.toString(limit));
+		}
 		return args;
 	}
 
@@ -147,8 +162,8 @@ final class EnqueueCalls {
 		RedisKeys keys = this.keys;
 		byte[][] fixed = { bytes(keys.tasks(queue)), bytes(keys.pending(queue)), bytes(keys.scheduled(queue)),
 				bytes(keys.payloads(queue)), bytes(keys.wake(queue)) };
-		return new QueueKeys(fixed, bytes(keys.noUnique(queue)), bytes(keys.done(queue)),
-				bytes(keys.dueChannel(queue)));
+		return new QueueKeys(fixed, bytes(keys.noUnique(queue)), bytes(keys.done(queue)), bytes(keys.dueChannel(queue)),
+				bytes(keys.retry(queue)));
 	}
 
 	/**
@@ -161,6 +176,7 @@ final class EnqueueCalls {
 			case 2 -> new EnqueueResult(request.id(), EnqueueResult.Outcome.SCHEDULED);
 			case 0 -> new EnqueueResult(Replies.string(id), EnqueueResult.Outcome.DUPLICATE);
 			case 3 -> new EnqueueResult(request.id(), EnqueueResult.Outcome.ALREADY_EXISTS);
+			case 4 -> new EnqueueResult(request.id(), EnqueueResult.Outcome.QUEUE_FULL, Replies.number(id));
 			default -> throw new IllegalStateException("Unexpected enqueue reply " + code + " for task " + request.id()
 					+ " of queue '" + request.queue() + "'");
 		};
@@ -179,7 +195,7 @@ final class EnqueueCalls {
 	}
 
 	/** A queue's keys as bytes; {@code fixed}: the script's first five keys. */
-	private record QueueKeys(byte[][] fixed, byte[] noUnique, byte[] done, byte[] dueChannel) {
+	private record QueueKeys(byte[][] fixed, byte[] noUnique, byte[] done, byte[] dueChannel, byte[] retry) {
 	}
 
 }

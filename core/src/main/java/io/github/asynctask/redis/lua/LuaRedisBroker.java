@@ -16,6 +16,7 @@ import io.github.asynctask.QueueStats;
 import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.AckResult;
 import io.github.asynctask.redis.CancelOutcome;
@@ -133,6 +134,14 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 */
 	public RatePermits ratePermits() {
 		return new RatePermits(this.runner, this.keys);
+	}
+
+	/**
+	 * The queues' backlog limits, passed to the enqueue script; set once at start-up,
+	 * before the first submit.
+	 */
+	public void backlogLimits(BacklogLimits limits) {
+		this.enqueueCalls.backlogLimits(limits);
 	}
 
 	@Override

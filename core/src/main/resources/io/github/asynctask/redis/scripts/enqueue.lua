@@ -21,8 +21,9 @@
   KEYS[5] <prefix>:{q}:wake       list, wake-up token (pushed when pending goes from empty to non-empty)
   KEYS[5 + i] <prefix>:{q}:u:<len>:<name>:<bizId>  dedup key of task i (a placeholder in the slot when none);
                   the bizId it names is stored in the task's meta (b, lib.lua with_biz_id)
-  KEYS[#KEYS] <prefix>:{q}:done   zset, id -> completed at (ms): ids that completed within the
-                                  completed-ids window (the last key, after the dedup keys)
+  KEYS[6 + n] <prefix>:{q}:done   zset, id -> completed at (ms): ids that completed within the
+                                  completed-ids window (after the dedup keys; n the number of tasks)
+  KEYS[7 + n] <prefix>:{q}:retry  zset, only with a backlog limit (below): counted in the backlog
   ARGV[1] due channel (published when a task becomes the earliest scheduled)
   then 6 values per task i, from ARGV[2 + 6 * (i - 1)]:
     task id, task name, payload, max retries,
@@ -31,17 +32,26 @@
   then, optional (sent only when a task of the call has one), 2 values per task i from
   ARGV[2 + 6 * n + 2 * (i - 1)], n the number of tasks: concurrency key ('' none), and how
   many tasks of that key may run at once (kept in the meta as ck and cm)
+  then, optional and last (sent only for a queue with async-task.queues.<q>.max-backlog; the
+  list above always has an odd length, so an even length says it is there): the most tasks
+  pending + scheduled + retry may hold (the queue's backlog, active and waiting tasks not counted).
+  A new task that would take the backlog past it is refused (code 4) and nothing of it is
+  written; the backlog is read once per call (LLEN, ZCARD, ZCARD) and counted up as tasks go
+  in. A duplicate or a re-sent id is answered as without a limit (no refusal): it adds nothing.
   Reply: flat { code1, id1, code2, id2, ... } with code 1 enqueued, 2 scheduled,
-         0 duplicate (id: the holder), 3 already exists
+         0 duplicate (id: the holder), 3 already exists, 4 refused, the queue full
+         (id: the backlog it had)
 ]]
 local tasks, pending, scheduled, payloads, wake_list = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local due_channel = ARGV[1]
-local done = KEYS[#KEYS]
+-- a backlog limit, when sent, is the last ARGV and the retry set the last key
+local max_backlog = (#ARGV % 2 == 0) and ARGV[#ARGV] or nil
+local done = max_backlog and KEYS[#KEYS - 1] or KEYS[#KEYS]
 -- the placeholder in a dedup key's slot for a task without bizId (RedisKeys.noUnique):
 -- '<prefix>:{q}:u:', the tasks hash's key with 'u:' for its last part 't'; only a shortcut
 -- (biz_id_of finds no bizId in the placeholder either)
 local no_unique = string.sub(tasks, 1, #tasks - 1) .. 'u:'
-local count = #KEYS - 6
+local count = #KEYS - (max_backlog and 7 or 6)
 -- the writes unpack a call's ids into one ZADD and one LPUSH (Lua's unpack stops near 8,000
 -- values): a bigger call is refused up front rather than failing after its HSET
 local MAX_TASKS = 1000
@@ -49,9 +59,11 @@ if count > MAX_TASKS then
   return redis.error_reply('enqueue: at most ' .. MAX_TASKS .. ' tasks per call, got ' .. count
     .. '; nothing of this call was written')
 end
-local keyed = #ARGV == 1 + 8 * count
-if not keyed and #ARGV ~= 1 + 6 * count then
-  return redis.error_reply('enqueue: ' .. count .. ' tasks need 1 + 6 * n or 1 + 8 * n ARGV, got ' .. #ARGV)
+local fixed_args = #ARGV - (max_backlog and 1 or 0)
+local keyed = fixed_args == 1 + 8 * count
+if not keyed and fixed_args ~= 1 + 6 * count then
+  return redis.error_reply('enqueue: ' .. count .. ' tasks need 1 + 6 * n or 1 + 8 * n ARGV (and a backlog limit), got '
+    .. #ARGV)
 end
 -- Whether s is a whole decimal number of at least 0 as JSON writes it (max retries goes into
 -- the meta verbatim). A call's tasks mostly repeat the same few values ('25', '+0', '0'):
@@ -106,9 +118,19 @@ for i = 1, count do
   end
 end
 
+if max_backlog and canonical_whole(max_backlog) == nil then
+  return redis.error_reply('enqueue: bad backlog limit ' .. max_backlog
+    .. ': a whole number of at least 0 expected, nothing of this call was written')
+end
+
 if count == 0 then
   return {}
 end
+
+-- the queue's backlog, read once per call and counted up as this call's tasks go in
+local backlog = max_backlog and (redis.call('LLEN', pending) + redis.call('ZCARD', scheduled)
+  + redis.call('ZCARD', KEYS[#KEYS])) or 0
+max_backlog = max_backlog and tonumber(max_backlog)
 
 local now = now_ms()
 -- written into every new meta: formatted once
@@ -180,9 +202,19 @@ local function enqueue_one(i, unique, id, name, payload, max_retries, when, dedu
     return 3, id
   end
   local dedup = dedup_ttl > 0
+  if max_backlog and backlog >= max_backlog then
+    -- full: a duplicate still names its holder (it would add nothing); else refused
+    -- without claiming the dedup key
+    local holder = dedup and redis.call('GET', unique)
+    if holder then
+      return 0, holder
+    end
+    return 4, backlog
+  end
   if dedup and not redis.call('SET', unique, id, 'NX', 'PX', dedup_ttl) then
     return 0, redis.call('GET', unique) or ''
   end
+  backlog = backlog + 1
   local run_at = run_at_of(when)
   local is_later = run_at > now
   local state = is_later and 's' or 'p'
