@@ -18,6 +18,7 @@ import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.ShardName;
+import io.github.asynctask.version.NewerTaskVersionException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -62,6 +63,10 @@ final class Invoker {
 		DecodedPayload payload;
 		try {
 			payload = this.codec.decode(definition, delivery.payload());
+		}
+		catch (NewerTaskVersionException ex) {
+			// an instance that knows the version may be running (a rolling deploy)
+			return Outcome.poison(new UnknownTaskException(delivery.name(), delivery.queue(), ex));
 		}
 		catch (RuntimeException ex) {
 			return Outcome.poison(new IllegalStateException(
