@@ -61,7 +61,7 @@ public final class VersionedTaskCodec implements TaskCodec, TaskDefinitionCheck 
 		}
 		catch (TaskCodecException ex) {
 			throw new TaskCodecException(ex.getMessage() + " (stored at version " + stored
-					+ ((stored < current) ? ", upcast to version " + current : "") + ")", ex);
+					+ ((stored < current) ? ", read as version " + current : "") + ")", ex);
 		}
 	}
 
