@@ -22,6 +22,8 @@ import io.github.asynctask.autoconfigure.console.Views.TaskView;
 import io.github.asynctask.flow.FlowDescriptions;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.ShardedRedisBroker;
+import io.github.asynctask.version.StoredTaskCheck;
+import io.github.asynctask.version.UnreadableTasks;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,6 +51,9 @@ public class TaskOperations {
 
 	/** Set once at start-up when flows are on; read after. */
 	private volatile @Nullable FlowDescriptions flows;
+
+	/** Set once at start-up by the versions' auto-configuration; read after. */
+	private volatile @Nullable StoredTaskCheck storedTaskCheck;
 
 	/** Set once at start-up when the outbox is on; read after. */
 	private volatile Views.@Nullable OutboxBacklogSource outbox;
@@ -88,6 +93,17 @@ public class TaskOperations {
 		this.outbox = outbox;
 	}
 
+	/** Show the stored tasks the start-up sample check could not read. */
+	public void storedTaskCheck(StoredTaskCheck check) {
+		this.storedTaskCheck = check;
+	}
+
+	private List<UnreadableTasks> unreadable() {
+		StoredTaskCheck check = this.storedTaskCheck;
+		List<UnreadableTasks> last = (check != null) ? check.last() : null;
+		return (last != null) ? last : List.of();
+	}
+
 	/** Every registered queue with its sizes, and every live instance. */
 	public Overview overview() {
 		Views.OutboxBacklogSource outbox = this.outbox;
@@ -100,7 +116,7 @@ public class TaskOperations {
 		}
 		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
 				this.schedules.list().stream().map(Views.ScheduleView::of).toList(),
-				(outbox != null) ? outbox.read() : null);
+				(outbox != null) ? outbox.read() : null, unreadable());
 	}
 
 	private static Map<String, Long> sizes(QueueStats stats) {

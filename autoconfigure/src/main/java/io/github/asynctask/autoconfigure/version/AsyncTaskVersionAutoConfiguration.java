@@ -5,6 +5,7 @@ import java.util.List;
 import io.github.asynctask.TaskUpcaster;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.RedisBroker;
@@ -28,7 +29,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * wrapped in a {@link VersionedTaskCodec} with every {@link TaskUpcaster} bean, and a
  * sample of the stored tasks is read once Redis answers.
  */
-@AutoConfiguration(after = AsyncTaskAutoConfiguration.class)
+@AutoConfiguration(after = AsyncTaskAutoConfiguration.class,
+		afterName = "io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration")
 @ConditionalOnBean(TaskRegistry.class)
 public final class AsyncTaskVersionAutoConfiguration {
 
@@ -57,7 +59,10 @@ public final class AsyncTaskVersionAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	StoredTaskCheckRunner asyncTaskStoredTaskCheckRunner(StoredTaskCheck check) {
+	StoredTaskCheckRunner asyncTaskStoredTaskCheckRunner(StoredTaskCheck check,
+			ObjectProvider<TaskOperations> operations) {
+		// the endpoint and the console show the last result in the overview
+		operations.ifAvailable((console) -> console.storedTaskCheck(check));
 		return new StoredTaskCheckRunner(check);
 	}
 

@@ -5,6 +5,8 @@ import io.github.asynctask.TaskState;
 import io.github.asynctask.autoconfigure.version.Shipping.ShipV1;
 import io.github.asynctask.autoconfigure.version.Shipping.ShippingV1;
 import io.github.asynctask.autoconfigure.version.Shipping.ShippingV2;
+import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
+import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
@@ -14,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -58,17 +61,22 @@ class TaskVersionsIntegrationTests {
 			}
 		});
 		// version 2 without its upcaster: ShipV2's int "parcels" is missing
-		this.runner.withPropertyValues("async-task.worker.enabled=false").withBean(ShippingV2.class).run((v2) -> {
-			StoredTaskCheck check = v2.getBean(StoredTaskCheck.class);
-			await().atMost(VersionScenarios.WAIT).until(() -> check.last() != null);
-			assertThat(check.last()).hasSize(1);
-			UnreadableTasks unreadable = check.last().get(0);
-			assertThat(unreadable.taskName()).isEqualTo(Shipping.TASK);
-			assertThat(unreadable.count()).isEqualTo(3);
-			assertThat(unreadable.exampleError()).contains("'order'").contains("stored at version 1");
-			// sampled, not taken: still pending
-			assertThat(v2.getBean(RedisBroker.class).stats("shipping").pending()).isEqualTo(3);
-		});
+		this.runner.withConfiguration(AutoConfigurations.of(AsyncTaskConsoleAutoConfiguration.class))
+			.withPropertyValues("async-task.worker.enabled=false")
+			.withBean(ShippingV2.class)
+			.run((v2) -> {
+				StoredTaskCheck check = v2.getBean(StoredTaskCheck.class);
+				await().atMost(VersionScenarios.WAIT).until(() -> check.last() != null);
+				assertThat(check.last()).hasSize(1);
+				UnreadableTasks unreadable = check.last().get(0);
+				assertThat(unreadable.taskName()).isEqualTo(Shipping.TASK);
+				assertThat(unreadable.count()).isEqualTo(3);
+				assertThat(unreadable.exampleError()).contains("'order'").contains("stored at version 1");
+				// the endpoint's and the console's overview
+				assertThat(v2.getBean(TaskOperations.class).overview().unreadable()).containsExactly(unreadable);
+				// sampled, not taken: still pending
+				assertThat(v2.getBean(RedisBroker.class).stats("shipping").pending()).isEqualTo(3);
+			});
 		assertThat(output.getOut().split("cannot be read by this instance's code")).hasSize(2);
 		assertThat(output.getOut()).contains("3 of 3 stored tasks of task '" + Shipping.TASK + "'");
 		this.runner.withBean(ShippingV2.class).run((v2) -> {
