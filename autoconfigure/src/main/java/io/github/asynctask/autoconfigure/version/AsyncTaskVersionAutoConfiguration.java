@@ -19,6 +19,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -33,6 +34,9 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 		afterName = "io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration")
 @ConditionalOnBean(TaskRegistry.class)
 public final class AsyncTaskVersionAutoConfiguration {
+
+	/** Outside async-task-test's modes that run without Redis. */
+	static final String WITH_REDIS = "'${async-task.test.mode:redis}' == 'redis'";
 
 	/** Wraps the codec bean, so that every reader of it (worker, flows) upcasts. */
 	@Bean
@@ -49,8 +53,10 @@ public final class AsyncTaskVersionAutoConfiguration {
 		};
 	}
 
+	// not in the test modes without Redis (async-task-test's record and inline)
 	@Bean
 	@ConditionalOnMissingBean
+	@ConditionalOnExpression(WITH_REDIS)
 	StoredTaskCheck asyncTaskStoredTaskCheck(RedisBroker broker, RedisConnectionFactory connectionFactory,
 			RedisKeys keys, TaskRegistry registry, TaskCodec codec, AsyncTaskProperties properties) {
 		return new StoredTaskCheck(broker, new TaskPages(connectionFactory, keys, properties.getRedisTimeout()),
@@ -59,6 +65,7 @@ public final class AsyncTaskVersionAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	@ConditionalOnBean(StoredTaskCheck.class)
 	StoredTaskCheckRunner asyncTaskStoredTaskCheckRunner(StoredTaskCheck check,
 			ObjectProvider<TaskOperations> operations) {
 		// the endpoint and the console show the last result in the overview
