@@ -280,6 +280,21 @@
     }
   }
 
+  // ---- stored tasks this instance cannot read (start-up sample check) -------------
+  // One line per task name: the count, and an example id with why it cannot be read.
+
+  function renderUnreadable(overview) {
+    var unreadable = overview.unreadable || [];
+    $('t-unreadable-tile').hidden = unreadable.length === 0;
+    var count = 0;
+    var lines = unreadable.map(function (u) {
+      count += u.count;
+      return u.taskName + ': ' + u.count + ' of ' + u.sampled + ' sampled, e.g. ' + u.exampleId + ' in ' + u.exampleQueue + ': ' + u.exampleError;
+    });
+    $('t-unreadable').textContent = String(count);
+    $('t-unreadable-tile').title = lines.join('\n');
+  }
+
   function renderSchedules(overview) {
     var schedules = overview.schedules || [];
     var rows = schedules.map(function (s) {
@@ -400,6 +415,7 @@
       renderInstances(overview);
       renderSchedules(overview);
       renderOutbox(overview);
+      renderUnreadable(overview);
       syncQueueSelect(overview);
       return loadTasks();
     });

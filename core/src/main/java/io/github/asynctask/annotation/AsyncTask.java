@@ -113,4 +113,13 @@ public @interface AsyncTask {
 	 */
 	int maxConcurrency() default 0;
 
+	/**
+	 * The version of the method's arguments, stored with each task: raise it when a
+	 * change of the parameters needs stored tasks rewritten, and give a
+	 * {@link io.github.asynctask.TaskUpcaster} bean for each step from the oldest version
+	 * still stored. An instance that knows an older version hands a newer task back for
+	 * one that knows it. On a method only; at least 1.
+	 */
+	int version() default 1;
+
 }

@@ -107,6 +107,11 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 		try (JsonGenerator generator = this.streamFactory.createGenerator(ObjectWriteContext.empty(), out)) {
 			generator.writeStartObject();
 			generator.writeNumberProperty("v", VERSION);
+			// the task's own version, right after "v" where the fetch path peeks at it
+			// (io.github.asynctask.version.StoredVersion); version 1 is left out
+			if (definition.version() != 1) {
+				generator.writeNumberProperty("tv", definition.version());
+			}
 			generator.writeName("args");
 			generator.writeStartArray();
 			// each argument straight into the payload's generator, by its declared type:

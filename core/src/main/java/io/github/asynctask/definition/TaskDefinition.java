@@ -28,6 +28,14 @@ public record TaskDefinition(String name, String queue, String beanName, Object 
 		List<Type> parameterTypes, int maxRetries, Duration timeout, @Nullable Duration delay,
 		@Nullable String bizIdExpression, Duration dedupTtl, List<Class<? extends Throwable>> noRetryFor) {
 
+	/**
+	 * The version of the task's arguments, {@code @AsyncTask(version)} on the method (1
+	 * unless set).
+	 */
+	public int version() {
+		return io.github.asynctask.version.DeclaredVersion.of(this.method);
+	}
+
 	/** {@code bean.method(..)}, for messages. */
 	public String describe() {
 		return "'" + this.beanName + "' method " + this.method.getDeclaringClass().getSimpleName() + "."

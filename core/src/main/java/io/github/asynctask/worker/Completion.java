@@ -63,8 +63,8 @@ final class Completion {
 	/** Report how an attempt ended. */
 	void report(RunningTask task, Outcome outcome, Duration ran, RunningTasks owner) {
 		Delivery delivery = task.delivery();
-		if (outcome.error() instanceof UnknownTaskException) {
-			send(this.unknownTasks.report(task), owner);
+		if (outcome.error() instanceof UnknownTaskException unknown) {
+			send(this.unknownTasks.report(task, unknown.newer()), owner);
 			return;
 		}
 		if (outcome.succeeded()) {

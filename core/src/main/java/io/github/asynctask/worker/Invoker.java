@@ -19,6 +19,7 @@ import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.shard.ShardName;
+import io.github.asynctask.version.NewerTaskVersionException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -63,6 +64,10 @@ final class Invoker {
 		DecodedPayload payload;
 		try {
 			payload = this.codec.decode(definition, delivery.payload());
+		}
+		catch (NewerTaskVersionException ex) {
+			// an instance that knows the version may be running (a rolling deploy)
+			return Outcome.poison(new UnknownTaskException(delivery.name(), delivery.queue(), ex));
 		}
 		catch (RuntimeException ex) {
 			return Outcome.poison(new IllegalStateException(

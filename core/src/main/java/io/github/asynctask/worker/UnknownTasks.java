@@ -13,6 +13,8 @@ import io.github.asynctask.redis.AckResult;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.version.NewerTaskVersionException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -60,13 +62,29 @@ final class UnknownTasks {
 	 * The report that hands this delivery back (or, after the grace, sends it to dead).
 	 */
 	Report report(RunningTask task) {
+		return report(task, null);
+	}
+
+	/**
+	 * The report that hands back a delivery whose name, or whose version ({@code newer}
+	 * not null), this instance does not know.
+	 */
+	Report report(RunningTask task, @Nullable NewerTaskVersionException newer) {
 		Delivery delivery = task.delivery();
-		warnOnce(delivery);
-		String error = "No task named '" + delivery.name() + "' on instance " + this.instanceId
-				+ "; handed back for an instance that defines it";
-		String deadReason = "No instance that fetched it defines a task named '" + delivery.name() + "' (queue '"
-				+ delivery.queue() + "') within async-task.worker.unknown-task-grace (" + this.grace
-				+ "); was the @AsyncTask method renamed or removed? Restore it, or delete the task";
+		warnOnce(delivery, newer);
+		String error = (newer == null)
+				? "No task named '" + delivery.name() + "' on instance " + this.instanceId
+						+ "; handed back for an instance that defines it"
+				: newer.getMessage() + " (instance " + this.instanceId + "); handed back for an instance that knows "
+						+ "version " + newer.storedVersion();
+		String deadReason = (newer == null)
+				? "No instance that fetched it defines a task named '" + delivery.name() + "' (queue '"
+						+ delivery.queue() + "') within async-task.worker.unknown-task-grace (" + this.grace
+						+ "); was the @AsyncTask method renamed or removed? Restore it, or delete the task"
+				: "No instance that fetched it knows version " + newer.storedVersion() + " of task '" + delivery.name()
+						+ "' (queue '" + delivery.queue() + "') within async-task.worker.unknown-task-grace ("
+						+ this.grace + "); was the deploy of @AsyncTask(version = " + newer.storedVersion()
+						+ ") rolled back? Deploy it again, or delete the task";
 		AtomicBoolean wentDead = new AtomicBoolean();
 		return new Report(task, "hand back", () -> {
 			HandBackResult result = this.broker.handBack(delivery, ClusterSpread.jitter(DELAY), MAX_DELAY, this.grace,
@@ -84,8 +102,9 @@ final class UnknownTasks {
 		});
 	}
 
-	private void warnOnce(Delivery delivery) {
-		if (!this.warned.add(delivery.queue() + '\0' + delivery.name())) {
+	private void warnOnce(Delivery delivery, @Nullable NewerTaskVersionException newer) {
+		String what = (newer == null) ? "" : "version " + newer.storedVersion() + " of ";
+		if (!this.warned.add(delivery.queue() + '\0' + what + delivery.name())) {
 			return;
 		}
 		List<String> serving;
@@ -96,12 +115,12 @@ final class UnknownTasks {
 			serving = List.of("(unknown: " + ex.getMessage() + ")");
 		}
 		logger.warn(
-				"Queue '{}' holds tasks named '{}', which this instance ({}) does not define: handing them back for "
+				"Queue '{}' holds {}tasks named '{}', which this instance ({}) does not define: handing them back for "
 						+ "an instance that does, without counting attempts, for up to "
 						+ "async-task.worker.unknown-task-grace ({}), then they go to dead. Other instances serving "
 						+ "'{}': {}. Normal during a rolling deploy; if none of them defines '{}' either, another "
 						+ "application shares key prefix '{}': give one of them its own async-task.key-prefix",
-				delivery.queue(), delivery.name(), this.instanceId, this.grace, delivery.queue(), serving,
+				delivery.queue(), what, delivery.name(), this.instanceId, this.grace, delivery.queue(), serving,
 				delivery.name(), this.broker.keys().prefix());
 	}
 

@@ -25,6 +25,8 @@ import io.github.asynctask.limit.BacklogWatch;
 import io.github.asynctask.flow.FlowDescriptions;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;
+import io.github.asynctask.version.StoredTaskCheck;
+import io.github.asynctask.version.UnreadableTasks;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -52,6 +54,9 @@ public class TaskOperations {
 
 	/** Set once at start-up when flows are on; read after. */
 	private volatile @Nullable FlowDescriptions flows;
+
+	/** Set once at start-up by the versions' auto-configuration; read after. */
+	private volatile @Nullable StoredTaskCheck storedTaskCheck;
 
 	/** Set once at start-up when the outbox is on; read after. */
 	private volatile Views.@Nullable OutboxBacklogSource outbox;
@@ -102,6 +107,17 @@ public class TaskOperations {
 		this.backlogLimits = limits;
 	}
 
+	/** Show the stored tasks the start-up sample check could not read. */
+	public void storedTaskCheck(StoredTaskCheck check) {
+		this.storedTaskCheck = check;
+	}
+
+	private List<UnreadableTasks> unreadable() {
+		StoredTaskCheck check = this.storedTaskCheck;
+		List<UnreadableTasks> last = (check != null) ? check.last() : null;
+		return (last != null) ? last : List.of();
+	}
+
 	/** Every registered queue with its sizes, and every live instance. */
 	public Overview overview() {
 		Views.OutboxBacklogSource outbox = this.outbox;
@@ -114,7 +130,7 @@ public class TaskOperations {
 		}
 		return new Overview(queues, instances.instances(), this.clock.instant().toString(),
 				this.schedules.list().stream().map(Views.ScheduleView::of).toList(),
-				(outbox != null) ? outbox.read() : null);
+				(outbox != null) ? outbox.read() : null, unreadable());
 	}
 
 	private Map<String, Long> sizes(QueueStats stats, String queue) {

@@ -28,7 +28,8 @@ public final class Views {
 	 * outbox is off
 	 */
 	public record Overview(List<QueueView> queues, List<InstanceView> instances, String readAt,
-			List<ScheduleView> schedules, @Nullable OutboxView outbox) {
+			List<ScheduleView> schedules, @Nullable OutboxView outbox,
+			List<io.github.asynctask.version.UnreadableTasks> unreadable) {
 
 	}
 
