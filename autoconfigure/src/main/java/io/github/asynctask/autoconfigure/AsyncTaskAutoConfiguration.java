@@ -46,6 +46,7 @@ import io.github.asynctask.flow.FlowRules;
 import io.github.asynctask.flow.FlowSweeper;
 import io.github.asynctask.flow.ResultWaiters;
 import io.github.asynctask.flow.ResultWriter;
+import io.github.asynctask.schedule.RuntimeSchedules;
 import io.github.asynctask.schedule.ScheduleCheck;
 import io.github.asynctask.schedule.ScheduleListener;
 import io.github.asynctask.schedule.ScheduleOverride;
@@ -266,8 +267,9 @@ public final class AsyncTaskAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		AsyncTaskTemplate asyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
-				ObjectProvider<ScheduleRunner> schedules) {
-			return new AsyncTaskTemplate(submitter, registry, broker, schedules.getIfAvailable());
+				ObjectProvider<ScheduleRunner> schedules, ObjectProvider<RuntimeSchedules> runtimeSchedules) {
+			return new AsyncTaskTemplate(submitter, registry, broker, schedules.getIfAvailable(),
+					runtimeSchedules.getIfAvailable());
 		}
 
 	}

@@ -1,0 +1,192 @@
+package io.github.asynctask.schedule;
+
+import java.time.Clock;
+import java.util.HashSet;
+import java.util.Set;
+
+import io.github.asynctask.codec.TaskCodec;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.redis.RuntimeDue;
+import io.github.asynctask.redis.RuntimeScheduleStore;
+import io.github.asynctask.redis.StoredRuntimeSchedule;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Fires run-time schedules: one daemon thread ({@code asynctask-runtime-scheduler}) asks
+ * each queue of this application for its due schedules only (a sorted set of next looks,
+ * read up to Redis time) and fires each; then it sleeps until the earliest next look.
+ * Every instance runs one; {@code rt_tick.lua} makes each tick fire once. Nothing but the
+ * clock offset is kept here: every schedule lives in Redis.
+ */
+public final class RuntimeScheduleLoop implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(RuntimeScheduleLoop.class);
+
+	/** Schedules read per call; more due ones are read by further calls at once. */
+	static final int BATCH = 100;
+
+	/**
+	 * Longest sleep while some queue has run-time schedules: a schedule another instance
+	 * created, earlier than every one known here, is seen within this.
+	 */
+	static final long MAX_SLEEP_MS = 1_000;
+
+	/**
+	 * Longest sleep while no queue has any: an application without them pays next to
+	 * nothing.
+	 */
+	static final long IDLE_SLEEP_MS = 5_000;
+
+	private static final long FAILURE_PAUSE_MS = 1_000;
+
+	private final TaskRegistry registry;
+
+	private final RuntimeScheduleStore store;
+
+	private final RuntimeTickFiring firing;
+
+	private final Clock clock;
+
+	/** Redis time minus the local clock, from the last reply; loop thread only. */
+	private long offset;
+
+	/** Queues whose last call failed (logged once per outage); loop thread only. */
+	private final Set<String> failing = new HashSet<>();
+
+	/** Guarded by this. */
+	private @Nullable Thread thread;
+
+	/** Guarded by this. */
+	private boolean running;
+
+	/** Guarded by this: a local put asked for a look at once. */
+	private boolean changed;
+
+	/**
+	 * @param maxCatchUp most missed ticks one call fires ({@code ALL})
+	 */
+	public RuntimeScheduleLoop(TaskRegistry registry, RuntimeScheduleStore store, RuntimeSchedules schedules,
+			TaskCodec codec, ScheduleListener listener, int maxCatchUp, Clock clock) {
+		this.registry = registry;
+		this.store = store;
+		this.firing = new RuntimeTickFiring(store, registry, codec, listener, maxCatchUp, clock);
+		this.clock = clock;
+		schedules.onChange(this::lookNow);
+	}
+
+	private synchronized void lookNow() {
+		this.changed = true;
+		notifyAll();
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.running || this.registry.queues().isEmpty()) {
+			return;
+		}
+		this.running = true;
+		Thread thread = new Thread(this::loop, "asynctask-runtime-scheduler");
+		thread.setDaemon(true);
+		this.thread = thread;
+		thread.start();
+	}
+
+	@Override
+	public void stop() {
+		Thread thread;
+		synchronized (this) {
+			this.running = false;
+			thread = this.thread;
+			this.thread = null;
+			notifyAll();
+		}
+		if (thread != null) {
+			thread.interrupt();
+			try {
+				thread.join(5_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	@Override
+	public synchronized boolean isRunning() {
+		return this.running;
+	}
+
+	/** With the annotated schedules, after the worker containers. */
+	@Override
+	public int getPhase() {
+		return SmartLifecycle.DEFAULT_PHASE - 512;
+	}
+
+	private void loop() {
+		while (isRunning()) {
+			long wake = Ticks.NEVER;
+			boolean any = false;
+			for (String queue : this.registry.queues()) {
+				long next = look(queue);
+				any |= next != Ticks.NEVER;
+				wake = Math.min(wake, next);
+			}
+			long cap = any ? MAX_SLEEP_MS : IDLE_SLEEP_MS;
+			long sleep = (wake == Ticks.NEVER) ? cap
+					: wake + ScheduleRunner.WAKE_MARGIN_MS - (this.clock.millis() + this.offset);
+			pause(Math.max(1, Math.min(cap, sleep)));
+		}
+	}
+
+	/**
+	 * Fire the due schedules of one queue.
+	 * @return the earliest next look (Redis time), {@link Ticks#NEVER} when the queue has
+	 * no schedule
+	 */
+	private long look(String queue) {
+		try {
+			long next = Ticks.NEVER;
+			RuntimeDue due;
+			do {
+				long sent = this.clock.millis();
+				due = this.store.due(queue, BATCH);
+				this.offset = due.redisNow() - (sent + this.clock.millis()) / 2;
+				for (StoredRuntimeSchedule schedule : due.due()) {
+					next = Math.min(next, this.firing.fire(schedule, due.redisNow()));
+				}
+			}
+			while (due.more() && isRunning());
+			if (this.failing.remove(queue)) {
+				logger.info("Run-time schedules of queue '{}' fire again", queue);
+			}
+			return (due.nextLook() >= 0) ? Math.min(next, due.nextLook()) : next;
+		}
+		catch (RuntimeException ex) {
+			if (this.failing.add(queue)) {
+				logger.warn("Run-time schedules of queue '{}' could not be fired, trying again every {} ms: {}", queue,
+						FAILURE_PAUSE_MS, ex.getMessage());
+			}
+			return this.clock.millis() + this.offset + FAILURE_PAUSE_MS;
+		}
+	}
+
+	private synchronized void pause(long millis) {
+		if (!this.running || this.changed) {
+			this.changed = false;
+			return;
+		}
+		try {
+			wait(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			this.running = false;
+		}
+		this.changed = false;
+	}
+
+}
