@@ -97,7 +97,7 @@ public final class RuntimeSchedules {
 				created = false;
 			}
 		}
-		logger.info("{} {}: {} ({})", where, created ? "created" : "replaced", definition.name(), expression.text());
+		logger.debug("{} {}: {} ({})", where, created ? "created" : "replaced", definition.name(), expression.text());
 		this.changed.run();
 		return created;
 	}
