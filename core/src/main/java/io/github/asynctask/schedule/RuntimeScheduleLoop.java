@@ -63,6 +63,9 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 	/** Guarded by this. */
 	private boolean running;
 
+	/** Set by stop: a look through many due schedules ends early. */
+	private volatile boolean stopping;
+
 	/** Guarded by this: a local put asked for a look at once. */
 	private boolean changed;
 
@@ -89,6 +92,7 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 			return;
 		}
 		this.running = true;
+		this.stopping = false;
 		Thread thread = new Thread(this::loop, "asynctask-runtime-scheduler");
 		thread.setDaemon(true);
 		this.thread = thread;
@@ -98,6 +102,7 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 	@Override
 	public void stop() {
 		Thread thread;
+		this.stopping = true;
 		synchronized (this) {
 			this.running = false;
 			thread = this.thread;
@@ -147,7 +152,7 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 	 * @return the earliest next look (Redis time), {@link Ticks#NEVER} when the queue has
 	 * no schedule
 	 */
-	private long look(String queue) {
+	long look(String queue) {
 		try {
 			long next = Ticks.NEVER;
 			RuntimeDue due;
@@ -159,7 +164,7 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 					next = Math.min(next, this.firing.fire(schedule, due.redisNow()));
 				}
 			}
-			while (due.more() && isRunning());
+			while (due.more() && !this.stopping);
 			if (this.failing.remove(queue)) {
 				logger.info("Run-time schedules of queue '{}' fire again", queue);
 			}
