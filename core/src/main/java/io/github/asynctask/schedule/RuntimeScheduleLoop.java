@@ -9,7 +9,6 @@ import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.RuntimeDue;
 import io.github.asynctask.redis.RuntimeScheduleStore;
 import io.github.asynctask.redis.StoredRuntimeSchedule;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,10 +35,11 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 	static final long MAX_SLEEP_MS = 1_000;
 
 	/**
-	 * Longest sleep while no queue has any: an application without them pays next to
-	 * nothing.
+	 * Longest sleep while no queue has any: an application without them pays one look per
+	 * queue every 30 s. A schedule made on an instance without this loop (submit only) is
+	 * seen within this; one made here is looked at at once.
 	 */
-	static final long IDLE_SLEEP_MS = 5_000;
+	static final long IDLE_SLEEP_MS = 30_000;
 
 	private static final long FAILURE_PAUSE_MS = 1_000;
 
@@ -57,17 +57,10 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 	/** Queues whose last call failed (logged once per outage); loop thread only. */
 	private final Set<String> failing = new HashSet<>();
 
-	/** Guarded by this. */
-	private @Nullable Thread thread;
-
-	/** Guarded by this. */
-	private boolean running;
+	private final LoopThread thread = new LoopThread("asynctask-runtime-scheduler");
 
 	/** Set by stop: a look through many due schedules ends early. */
 	private volatile boolean stopping;
-
-	/** Guarded by this: a local put asked for a look at once. */
-	private boolean changed;
 
 	/**
 	 * @param maxCatchUp most missed ticks one call fires ({@code ALL})
@@ -78,51 +71,28 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 		this.store = store;
 		this.firing = new RuntimeTickFiring(store, registry, codec, listener, maxCatchUp, clock);
 		this.clock = clock;
-		schedules.onChange(this::lookNow);
-	}
-
-	private synchronized void lookNow() {
-		this.changed = true;
-		notifyAll();
+		// a schedule made here is looked at at once
+		schedules.onChange(this.thread::wake);
 	}
 
 	@Override
 	public synchronized void start() {
-		if (this.running || this.registry.queues().isEmpty()) {
+		if (this.registry.queues().isEmpty() || !this.thread.begin()) {
 			return;
 		}
-		this.running = true;
 		this.stopping = false;
-		Thread thread = new Thread(this::loop, "asynctask-runtime-scheduler");
-		thread.setDaemon(true);
-		this.thread = thread;
-		thread.start();
+		this.thread.spawn(this::loop);
 	}
 
 	@Override
 	public void stop() {
-		Thread thread;
 		this.stopping = true;
-		synchronized (this) {
-			this.running = false;
-			thread = this.thread;
-			this.thread = null;
-			notifyAll();
-		}
-		if (thread != null) {
-			thread.interrupt();
-			try {
-				thread.join(5_000);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
+		this.thread.stop();
 	}
 
 	@Override
-	public synchronized boolean isRunning() {
-		return this.running;
+	public boolean isRunning() {
+		return this.thread.isRunning();
 	}
 
 	/** With the annotated schedules, after the worker containers. */
@@ -143,7 +113,7 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 			long cap = any ? MAX_SLEEP_MS : IDLE_SLEEP_MS;
 			long sleep = (wake == Ticks.NEVER) ? cap
 					: wake + ScheduleRunner.WAKE_MARGIN_MS - (this.clock.millis() + this.offset);
-			pause(Math.max(1, Math.min(cap, sleep)));
+			this.thread.pause(Math.max(1, Math.min(cap, sleep)));
 		}
 	}
 
@@ -177,21 +147,6 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 			}
 			return this.clock.millis() + this.offset + FAILURE_PAUSE_MS;
 		}
-	}
-
-	private synchronized void pause(long millis) {
-		if (!this.running || this.changed) {
-			this.changed = false;
-			return;
-		}
-		try {
-			wait(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			this.running = false;
-		}
-		this.changed = false;
 	}
 
 }

@@ -618,6 +618,25 @@ local function wake_if_first(zset, id, channel)
   end
 end
 
+-- Schedules (tick.lua, rt_tick.lua): the candidate ticks from ARGV[first] on, 3 values each
+-- (tick ms, task id, payload), ascending after from. Returns ticks, ids, bodies; nil when a
+-- tick is not a number or does not ascend.
+local function tick_candidates(first, from)
+  local ticks, ids, bodies = {}, {}, {}
+  local previous = from
+  for i = first, #ARGV, 3 do
+    local tick = tonumber(ARGV[i])
+    if not finite(tick) or tick <= previous then
+      return nil
+    end
+    previous = tick
+    ticks[#ticks + 1] = tick
+    ids[#ids + 1] = ARGV[i + 1]
+    bodies[#bodies + 1] = ARGV[i + 2]
+  end
+  return ticks, ids, bodies
+end
+
 -- Schedules (tick.lua, rt_tick.lua): the misfire and overlap rules deciding which of the
 -- candidate ticks (ascending ms) fire. following: the first tick after them when the caller
 -- stopped at its max-catch-up (-1 none); the catch-up is truncated only if Redis time says it

@@ -40,17 +40,9 @@ if not finite(from) or not finite(following) or not max_retries or name == ''
     or (misfire ~= 'once' and misfire ~= 'skip' and misfire ~= 'all') or (#ARGV - 8) % 3 ~= 0 then
   return redis.error_reply('rt_tick: bad arguments for run-time schedule ' .. id .. ' of ' .. schedules)
 end
-local ticks, ids, bodies = {}, {}, {}
-local previous = from
-for i = 9, #ARGV, 3 do
-  local tick = tonumber(ARGV[i])
-  if not finite(tick) or tick <= previous then
-    return redis.error_reply('rt_tick: candidate ticks must ascend after ARGV[3] for run-time schedule ' .. id)
-  end
-  previous = tick
-  ticks[#ticks + 1] = tick
-  ids[#ids + 1] = ARGV[i + 1]
-  bodies[#bodies + 1] = ARGV[i + 2]
+local ticks, ids, bodies = tick_candidates(9, from)
+if not ticks then
+  return redis.error_reply('rt_tick: candidate ticks must ascend after ARGV[3] for run-time schedule ' .. id)
 end
 
 local state = rt_state(states, id)

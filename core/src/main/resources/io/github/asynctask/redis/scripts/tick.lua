@@ -45,17 +45,9 @@ if not finite(from) or not finite(following) or not max_retries or not finite(re
     or (misfire ~= 'once' and misfire ~= 'skip' and misfire ~= 'all') or (#ARGV - 8) % 3 ~= 0 then
   return redis.error_reply('tick: bad arguments for schedule ' .. state)
 end
-local ticks, ids, bodies = {}, {}, {}
-local previous = from
-for i = 9, #ARGV, 3 do
-  local tick = tonumber(ARGV[i])
-  if not finite(tick) or tick <= previous then
-    return redis.error_reply('tick: candidate ticks must ascend after ARGV[2] for schedule ' .. state)
-  end
-  previous = tick
-  ticks[#ticks + 1] = tick
-  ids[#ids + 1] = ARGV[i + 1]
-  bodies[#bodies + 1] = ARGV[i + 2]
+local ticks, ids, bodies = tick_candidates(9, from)
+if not ticks then
+  return redis.error_reply('tick: candidate ticks must ascend after ARGV[2] for schedule ' .. state)
 end
 
 local function reset(code)
