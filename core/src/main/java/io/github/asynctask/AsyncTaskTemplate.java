@@ -170,7 +170,8 @@ public class AsyncTaskTemplate {
 	private RuntimeSchedules runtimeSchedules() {
 		if (this.runtimeSchedules == null) {
 			throw new IllegalStateException("Run-time schedules are off: this template was made without "
-					+ "RuntimeSchedules; use the auto-configured AsyncTaskTemplate");
+					+ "RuntimeSchedules (the test module's record and inline modes have none); use the "
+					+ "auto-configured AsyncTaskTemplate on Redis");
 		}
 		return this.runtimeSchedules;
 	}

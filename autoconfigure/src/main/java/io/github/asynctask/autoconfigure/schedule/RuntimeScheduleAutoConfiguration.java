@@ -19,6 +19,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -28,10 +29,13 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 /**
  * {@link org.springframework.boot.autoconfigure.EnableAutoConfiguration
  * Auto-configuration} of schedules made at run time ({@code template.schedule(id, …)}):
- * every instance may make them; every working instance fires them.
+ * every instance may make them; every working instance fires them. Off in the test
+ * module's record and inline modes (no Redis).
  */
 @AutoConfiguration(after = AsyncTaskAutoConfiguration.class)
 @ConditionalOnBean({ TaskRegistry.class, RedisBroker.class, RedisConnectionFactory.class })
+// the test module's record and inline modes have no Redis to keep schedules in
+@ConditionalOnExpression("'${async-task.test.mode:}' != 'record' and '${async-task.test.mode:}' != 'inline'")
 @Import(RuntimeScheduleAutoConfiguration.FiringConfiguration.class)
 public final class RuntimeScheduleAutoConfiguration {
 
