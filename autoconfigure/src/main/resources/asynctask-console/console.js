@@ -303,7 +303,9 @@
         actions.appendChild(pauseButton('schedules/' + encodeURIComponent(s.name), s.paused));
       }
       return el('tr', {},
-        el('td', {}, s.name, s.paused ? el('span', { class: 'badge' }, 'paused') : null),
+        el('td', { title: s.problem || '' }, s.name, s.runtime ? el('span', { class: 'badge' }, 'run-time · ' + s.task) : null,
+          s.paused ? el('span', { class: 'badge' }, 'paused') : null,
+          s.problem ? el('span', { class: 'badge dead' }, 'not fired: ' + s.problem) : null),
         el('td', {}, s.queue),
         el('td', {}, s.expression + (s.expression.indexOf('cron') === 0 ? ' (' + s.zone + ')' : '')
           + ' · misfire ' + s.misfire + (s.overlap ? '' : ' · no overlap')),

@@ -1,5 +1,7 @@
 package io.github.asynctask;
 
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -13,6 +15,7 @@ import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.flow.ResultWaiters;
 import io.github.asynctask.redis.CancelOutcome;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.schedule.RuntimeSchedules;
 import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.submit.ResultWaiting;
 import io.github.asynctask.submit.TaskSubmitter;
@@ -32,6 +35,7 @@ public class AsyncTaskTemplate {
 	private final @Nullable ScheduleRunner schedules;
 
 	private final @Nullable Batches batches;
+	private final @Nullable RuntimeSchedules runtimeSchedules;
 
 	/**
 	 * Create a template.
@@ -49,21 +53,25 @@ public class AsyncTaskTemplate {
 	 */
 	public AsyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
 			@Nullable ScheduleRunner schedules) {
-		this(submitter, registry, broker, schedules, null);
+		this(submitter, registry, broker, schedules, null, null);
 	}
 
 	/**
-	 * Create a template that also submits and reads batches.
+	 * Create a template that also lists the periodic tasks, makes schedules at run time
+	 * and submits and reads batches.
 	 * @param schedules the application's schedules, {@code null} for none
+	 * @param runtimeSchedules the run-time schedules, {@code null} for none
 	 * @param batches the batches, {@code null} for none
 	 */
 	public AsyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
-			@Nullable ScheduleRunner schedules, @Nullable Batches batches) {
+			@Nullable ScheduleRunner schedules, @Nullable RuntimeSchedules runtimeSchedules,
+			@Nullable Batches batches) {
 		this.batches = batches;
 		this.submitter = submitter;
 		this.registry = registry;
 		this.broker = broker;
 		this.schedules = schedules;
+		this.runtimeSchedules = runtimeSchedules;
 	}
 
 	/**
@@ -168,28 +176,75 @@ public class AsyncTaskTemplate {
 	}
 
 	/**
-	 * Every periodic task enabled on this application: expression, zone, last and next
-	 * tick, the last run's task and state.
+	 * Every periodic task enabled on this application, then every schedule made at run
+	 * time ({@link ScheduleInfo#runtime()}): expression, zone, last and next tick, the
+	 * last run's task and state.
 	 */
 	public List<ScheduleInfo> schedules() {
-		return (this.schedules != null) ? this.schedules.list() : List.of();
+		List<ScheduleInfo> all = new ArrayList<>((this.schedules != null) ? this.schedules.list() : List.of());
+		if (this.runtimeSchedules != null) {
+			all.addAll(this.runtimeSchedules.list());
+		}
+		return all;
+	}
+
+	/**
+	 * Store a schedule made at run time, e.g.
+	 * {@code template.schedule("report:42", "cron 0 0 9 * * *", zone, () -> reports.send(42))}:
+	 * {@code call} must make exactly one call of an {@code @AsyncTask} method, whose
+	 * arguments are kept; every instance fires it once per tick (misfire {@code ONCE}, as
+	 * annotated schedules). An existing schedule of that id is replaced.
+	 * @param cronOrEvery {@code cron <six fields>} or {@code every <duration>} (either
+	 * without its word also reads)
+	 * @param zone the zone of a cron
+	 * @return {@code true} when created, {@code false} when it replaced one
+	 * @throws IllegalArgumentException naming the id when the call, the expression or an
+	 * argument is invalid; nothing is stored then
+	 */
+	public boolean schedule(String id, String cronOrEvery, ZoneId zone, Runnable call) {
+		return runtimeSchedules().schedule(id, cronOrEvery, zone, call);
+	}
+
+	/**
+	 * Remove a schedule made at run time; tasks its ticks created stay.
+	 * @return {@code false} when there is none of that id
+	 */
+	public boolean unschedule(String id) {
+		return runtimeSchedules().unschedule(id);
+	}
+
+	private RuntimeSchedules runtimeSchedules() {
+		if (this.runtimeSchedules == null) {
+			throw new IllegalStateException("Run-time schedules are off: this template was made without "
+					+ "RuntimeSchedules (the test module's record and inline modes have none); use the "
+					+ "auto-configured AsyncTaskTemplate on Redis");
+		}
+		return this.runtimeSchedules;
 	}
 
 	/**
 	 * Pause a periodic task on every instance: its ticks pass over without a run until
 	 * {@link #resumeSchedule}.
-	 * @return {@code false} when this application has no enabled schedule of that name
+	 * @return {@code false} when there is no enabled schedule (or run-time schedule) of
+	 * that name
 	 */
 	public boolean pauseSchedule(String name) {
-		return (this.schedules != null) && this.schedules.setPaused(name, true);
+		return setPaused(name, true);
 	}
 
 	/**
 	 * Let a paused periodic task run again from its next tick.
-	 * @return {@code false} when this application has no enabled schedule of that name
+	 * @return {@code false} when there is no enabled schedule (or run-time schedule) of
+	 * that name
 	 */
 	public boolean resumeSchedule(String name) {
-		return (this.schedules != null) && this.schedules.setPaused(name, false);
+		return setPaused(name, false);
+	}
+
+	// an annotated schedule of that name first, then a run-time one of that id
+	private boolean setPaused(String name, boolean paused) {
+		return (this.schedules != null && this.schedules.setPaused(name, paused))
+				|| (this.runtimeSchedules != null && this.runtimeSchedules.setPaused(name, paused));
 	}
 
 	/**

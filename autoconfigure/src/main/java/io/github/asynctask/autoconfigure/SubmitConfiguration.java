@@ -28,6 +28,7 @@ import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.flow.FlowRules;
 import io.github.asynctask.flow.ResultWaiters;
 import io.github.asynctask.flow.ResultWriter;
+import io.github.asynctask.schedule.RuntimeSchedules;
 import io.github.asynctask.schedule.ScheduleCheck;
 import io.github.asynctask.schedule.ScheduleRunner;
 import io.github.asynctask.submit.ResendBuffer;
@@ -156,8 +157,10 @@ class SubmitConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	AsyncTaskTemplate asyncTaskTemplate(TaskSubmitter submitter, TaskRegistry registry, RedisBroker broker,
-			ObjectProvider<ScheduleRunner> schedules, ObjectProvider<Batches> batches) {
-		return new AsyncTaskTemplate(submitter, registry, broker, schedules.getIfAvailable(), batches.getIfAvailable());
+			ObjectProvider<ScheduleRunner> schedules, ObjectProvider<RuntimeSchedules> runtimeSchedules,
+			ObjectProvider<Batches> batches) {
+		return new AsyncTaskTemplate(submitter, registry, broker, schedules.getIfAvailable(),
+				runtimeSchedules.getIfAvailable(), batches.getIfAvailable());
 	}
 
 }

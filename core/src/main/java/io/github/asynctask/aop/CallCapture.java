@@ -22,6 +22,19 @@ public final class CallCapture {
 	 * @throws IllegalArgumentException when it made no task call or more than one
 	 */
 	public static CapturedCall capture(Runnable call) {
+		List<CapturedCall> calls = captureAll(call);
+		if (calls.size() != 1) {
+			throw new IllegalArgumentException(
+					"The call passed to AsyncTaskTemplate.submit must be exactly one call of an @AsyncTask method on "
+							+ "an injected bean, but it made " + calls.size()
+							+ ((calls.isEmpty()) ? "" : " " + calls.stream().map((c) -> c.definition().name()).toList())
+							+ "; nothing was submitted");
+		}
+		return calls.get(0);
+	}
+
+	/** Run the call and return every task call it made, none submitted. */
+	public static List<CapturedCall> captureAll(Runnable call) {
 		List<CapturedCall> previous = CALLS.get();
 		List<CapturedCall> calls = new ArrayList<>(1);
 		CALLS.set(calls);
@@ -31,14 +44,7 @@ public final class CallCapture {
 		finally {
 			CALLS.set(previous);
 		}
-		if (calls.size() != 1) {
-			throw new IllegalArgumentException(
-					"The call passed to AsyncTaskTemplate.submit must be exactly one call of an @AsyncTask method on "
-							+ "an injected bean, but it made " + calls.size()
-							+ ((calls.isEmpty()) ? "" : " " + calls.stream().map((c) -> c.definition().name()).toList())
-							+ "; nothing was submitted");
-		}
-		return calls.get(0);
+		return calls;
 	}
 
 	/** Record the call if a capture is running on this thread. */

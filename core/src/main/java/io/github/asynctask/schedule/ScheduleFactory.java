@@ -122,7 +122,7 @@ final class ScheduleFactory {
 		}
 	}
 
-	private static @Nullable Ticks cron(String text, @Nullable ZoneId zone, String where, Consumer<String> problems) {
+	static @Nullable Ticks cron(String text, @Nullable ZoneId zone, String where, Consumer<String> problems) {
 		try {
 			CronExpression expression = CronExpression.parse(text.strip());
 			return (zone != null) ? new Ticks.Cron(expression, zone) : null;
@@ -134,7 +134,7 @@ final class ScheduleFactory {
 		}
 	}
 
-	private static @Nullable Ticks every(String text, String where, Consumer<String> problems) {
+	static @Nullable Ticks every(String text, String where, Consumer<String> problems) {
 		Duration period;
 		try {
 			period = Durations.parse(text.strip());

@@ -25,7 +25,7 @@ final class ScheduleInfos {
 				(state != null) ? taskState(state.lastTaskState()) : null, state != null && state.paused());
 	}
 
-	private static @Nullable TaskState taskState(@Nullable String code) {
+	static @Nullable TaskState taskState(@Nullable String code) {
 		if (code == null) {
 			return null;
 		}

@@ -65,11 +65,7 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 	/** Built at the first start or listing, when the registry is complete. */
 	private volatile @Nullable List<Schedule> schedules;
 
-	/** Guarded by this. */
-	private @Nullable Thread thread;
-
-	/** Guarded by this. */
-	private boolean running;
+	private final LoopThread thread = new LoopThread("asynctask-scheduler");
 
 	/**
 	 * @param registry the task definitions
@@ -153,19 +149,15 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 
 	@Override
 	public synchronized void start() {
-		if (this.running) {
+		if (!this.thread.begin()) {
 			return;
 		}
-		this.running = true;
 		warnOfUnknownOverrides();
 		List<Schedule> schedules = schedules();
 		if (schedules.isEmpty()) {
 			return;
 		}
-		Thread thread = new Thread(() -> loop(schedules), "asynctask-scheduler");
-		thread.setDaemon(true);
-		this.thread = thread;
-		thread.start();
+		this.thread.spawn(() -> loop(schedules));
 		logger.info("Started {} schedule(s): {}", schedules.size(),
 				schedules.stream().map((schedule) -> schedule.name() + " (" + schedule.expression() + ")").toList());
 	}
@@ -182,27 +174,12 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 
 	@Override
 	public void stop() {
-		Thread thread;
-		synchronized (this) {
-			this.running = false;
-			thread = this.thread;
-			this.thread = null;
-			notifyAll();
-		}
-		if (thread != null) {
-			thread.interrupt();
-			try {
-				thread.join(5_000);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
+		this.thread.stop();
 	}
 
 	@Override
-	public synchronized boolean isRunning() {
-		return this.running;
+	public boolean isRunning() {
+		return this.thread.isRunning();
 	}
 
 	/** After the worker containers, so ticks find workers ready. */
@@ -263,17 +240,8 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 		}
 	}
 
-	private synchronized void pause(long millis) {
-		if (!this.running) {
-			return;
-		}
-		try {
-			wait(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			this.running = false;
-		}
+	private void pause(long millis) {
+		this.thread.pause(millis);
 	}
 
 	static Instant instant(long millis) {

@@ -96,6 +96,37 @@ class SampleApplicationIntegrationTests implements RedisForSpringBootTests {
 	}
 
 	@Test
+	void aCustomerPicksTheHourOfTheirDailyReportAndCanStopIt() {
+		RestClient http = RestClient.create("http://localhost:" + this.port);
+		String body = "{\"hour\": 9, \"zone\": \"Europe/Berlin\"}";
+		ResponseEntity<String> created = http.put()
+			.uri("/customers/acme/report-schedule")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(body)
+			.retrieve()
+			.toEntity(String.class);
+		assertThat(created.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+		assertThat(http.put()
+			.uri("/customers/acme/report-schedule")
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(body)
+			.retrieve()
+			.toEntity(String.class)
+			.getStatusCode()).isEqualTo(HttpStatus.OK);
+		assertThat(this.template.schedules()).anySatisfy((schedule) -> {
+			assertThat(schedule.name()).isEqualTo("customer-report:acme");
+			assertThat(schedule.runtime()).isTrue();
+			assertThat(schedule.task()).isEqualTo("shop.customer-report");
+			assertThat(schedule.expression()).isEqualTo("cron 0 0 9 * * *");
+			assertThat(schedule.zone()).isEqualTo("Europe/Berlin");
+			assertThat(schedule.problem()).isNull();
+		});
+		assertThat(http.delete().uri("/customers/acme/report-schedule").retrieve().toBodilessEntity().getStatusCode())
+			.isEqualTo(HttpStatus.NO_CONTENT);
+		assertThat(this.template.schedules()).noneMatch((schedule) -> schedule.name().equals("customer-report:acme"));
+	}
+
+	@Test
 	void placingAnOrderSavesItAndSendsItsReceiptCarryingTheRequestId() {
 		RestClient http = RestClient.create("http://localhost:" + this.port);
 		ResponseEntity<Order> response = http.post()

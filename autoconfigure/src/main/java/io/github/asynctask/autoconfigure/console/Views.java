@@ -67,10 +67,13 @@ public final class Views {
 	 * @param lastRunTaskId the task of the last fired tick, {@code null} for none
 	 * @param lastRunState its state ({@code null}: none, or finished and dropped)
 	 * @param paused whether an operator paused it
+	 * @param runtime whether it was made at run time (its name is the schedule id)
+	 * @param task the task its ticks submit
+	 * @param problem why it is not fired, {@code null} when it fires
 	 */
 	public record ScheduleView(String name, String queue, String expression, String zone, String misfire,
 			boolean overlap, @Nullable String lastTick, @Nullable String nextTick, @Nullable String lastRunTaskId,
-			@Nullable String lastRunState, boolean paused) {
+			@Nullable String lastRunState, boolean paused, boolean runtime, String task, @Nullable String problem) {
 
 		static ScheduleView of(ScheduleInfo info) {
 			return new ScheduleView(info.name(), info.queue(), info.expression(), info.zone(), info.misfire(),
@@ -78,7 +81,7 @@ public final class Views {
 					(info.nextTick() != null) ? info.nextTick().toString() : null, info.lastRunTaskId(),
 					(info.lastRunState() != null) ? info.lastRunState().name().toLowerCase(java.util.Locale.ROOT)
 							: null,
-					info.paused());
+					info.paused(), info.runtime(), info.task(), info.problem());
 		}
 
 	}

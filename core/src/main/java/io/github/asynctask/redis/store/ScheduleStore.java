@@ -54,7 +54,11 @@ public final class ScheduleStore {
 		for (TickRequest.Candidate candidate : request.candidates()) {
 			args.addAll(List.of(Long.toString(candidate.tick()), candidate.taskId(), candidate.payload()));
 		}
-		List<?> reply = Replies.list(this.runner.run(TICK, queue, keys, args));
+		return tickResult(Replies.list(this.runner.run(TICK, queue, keys, args)));
+	}
+
+	/** A reply of {@code tick.lua} or {@code rt_tick.lua}. */
+	static TickResult tickResult(List<?> reply) {
 		List<String> created = new ArrayList<>(reply.size() - 6);
 		for (int i = 6; i < reply.size(); i++) {
 			created.add(Replies.string(reply.get(i)));

@@ -639,6 +639,142 @@ local function wake_if_first(zset, id, channel)
   end
 end
 
+-- Schedules (tick.lua, rt_tick.lua): the candidate ticks from ARGV[first] on, 3 values each
+-- (tick ms, task id, payload), ascending after from. Returns ticks, ids, bodies; nil when a
+-- tick is not a number or does not ascend.
+local function tick_candidates(first, from)
+  local ticks, ids, bodies = {}, {}, {}
+  local previous = from
+  for i = first, #ARGV, 3 do
+    local tick = tonumber(ARGV[i])
+    if not finite(tick) or tick <= previous then
+      return nil
+    end
+    previous = tick
+    ticks[#ticks + 1] = tick
+    ids[#ids + 1] = ARGV[i + 1]
+    bodies[#bodies + 1] = ARGV[i + 2]
+  end
+  return ticks, ids, bodies
+end
+
+-- Schedules (tick.lua, rt_tick.lua): the misfire and overlap rules deciding which of the
+-- candidate ticks (ascending ms) fire. following: the first tick after them when the caller
+-- stopped at its max-catch-up (-1 none); the catch-up is truncated only if Redis time says it
+-- is due too. paused: due ticks pass over, counted missed. unfinished(): whether the last
+-- fired tick's task is still open (asked only when overlap is off). Returns nil when no
+-- candidate is due, else { fire = candidate indexes, skipped, missed, last = new last tick }.
+local function tick_plan(ticks, now, following, misfire, overlap, paused, unfinished)
+  local due = 0
+  for i = 1, #ticks do
+    if ticks[i] <= now then
+      due = i
+    end
+  end
+  if due == 0 then
+    return nil
+  end
+  local truncated = due == #ticks and following >= 0 and following <= now
+  local last = ticks[due]
+  if truncated then
+    last = now
+  end
+  if paused then
+    return { fire = {}, skipped = 0, missed = due, last = last }
+  end
+  -- on time: exactly one tick due; otherwise the due ticks were missed
+  local fire, missed = {}, 0
+  if due == 1 and not truncated then
+    fire[1] = 1
+  elseif misfire == 'once' then
+    fire[1] = due
+    missed = due - 1
+  elseif misfire == 'all' then
+    for i = 1, due do
+      fire[#fire + 1] = i
+    end
+  else
+    missed = due
+  end
+  local skipped = 0
+  if not overlap and #fire > 0 then
+    if unfinished() then
+      skipped = #fire
+      fire = {}
+    elseif #fire > 1 then
+      skipped = #fire - 1
+      fire = { fire[#fire] }
+    end
+  end
+  return { fire = fire, skipped = skipped, missed = missed, last = last }
+end
+
+-- Schedules: creates the task of each fired tick (plan.fire indexes ids and bodies) unless a
+-- task of that id exists, pushes them to pending and wakes a fetcher. Returns the ids created.
+local function fire_ticks(tasks, payloads, pending, wake_list, plan, ids, bodies, name, max_retries, now)
+  local pushed = {}
+  for _, i in ipairs(plan.fire) do
+    if redis.call('HEXISTS', tasks, ids[i]) == 0 then
+      create_task(tasks, payloads, ids[i], new_meta(name, max_retries, now), bodies[i])
+      pushed[#pushed + 1] = ids[i]
+    end
+  end
+  if #pushed > 0 and redis.call('LPUSH', pending, unpack(pushed)) == #pushed then
+    wake(wake_list)
+  end
+  return pushed
+end
+
+-- Whether the task id of a schedule's last fired tick is unfinished (absent: done, dropped).
+local function task_open(tasks, id)
+  if not id or id == '' then
+    return false
+  end
+  local meta = read_task(tasks, id)
+  return meta ~= nil and meta.s ~= 'c' and meta.s ~= 'd'
+end
+
+-- Run-time schedules: the state of schedule id (rt hash field, JSON { rev, last, fired, id,
+-- paused }), nil when absent or unreadable.
+local function rt_state(states, id)
+  local raw = redis.call('HGET', states, id)
+  if not raw then
+    return nil
+  end
+  local ok, state = pcall(cjson.decode, raw)
+  if not ok or type(state) ~= 'table' or type(state.rev) ~= 'string' or not finite(tonumber(state.last)) then
+    return nil
+  end
+  return state
+end
+
+-- Run-time schedules: one schedule as the 15 values replies carry: id, next look (ms, -1
+-- none), task, expression, zone, misfire, overlap, payload, rev, last tick (ms), last fired
+-- tick (ms, -1 none), that tick's task id, paused 1/0, problem, that task's state code (''
+-- unknown or not asked). An unreadable call or state gives '' for task and rev.
+local function rt_entry(calls, states, problems, tasks, id, score, with_task_state)
+  local ok, call = pcall(cjson.decode, redis.call('HGET', calls, id) or '')
+  if not ok or type(call) ~= 'table' then
+    call = {}
+  end
+  local state = rt_state(states, id) or { rev = '', last = -1 }
+  local next_look = tonumber(score)
+  if not finite(next_look) then
+    next_look = -1
+  end
+  local code = ''
+  if with_task_state and state.id and state.id ~= '' then
+    local meta = read_task(tasks, state.id)
+    if meta then
+      code = meta.s
+    end
+  end
+  return { id, next_look, tostring(call.task or ''), tostring(call.expr or ''), tostring(call.zone or ''),
+    tostring(call.misfire or ''), tostring(call.overlap or ''), tostring(call.payload or ''), state.rev,
+    tonumber(state.last), tonumber(state.fired) or -1, tostring(state.id or ''), state.paused == 1 and 1 or 0,
+    redis.call('HGET', problems, id) or '', code }
+end
+
 -- Releases an active delivery if token is its current fencing token.
 -- Returns meta on success; nil, code otherwise: 0 stale, -1 unreadable data, which stays
 -- active so the recoverer moves it to dead with the reason once its lease ends.

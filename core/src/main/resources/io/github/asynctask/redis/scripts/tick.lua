@@ -45,17 +45,9 @@ if not finite(from) or not finite(following) or not max_retries or not finite(re
     or (misfire ~= 'once' and misfire ~= 'skip' and misfire ~= 'all') or (#ARGV - 8) % 3 ~= 0 then
   return redis.error_reply('tick: bad arguments for schedule ' .. state)
 end
-local ticks, ids, bodies = {}, {}, {}
-local previous = from
-for i = 9, #ARGV, 3 do
-  local tick = tonumber(ARGV[i])
-  if not finite(tick) or tick <= previous then
-    return redis.error_reply('tick: candidate ticks must ascend after ARGV[2] for schedule ' .. state)
-  end
-  previous = tick
-  ticks[#ticks + 1] = tick
-  ids[#ids + 1] = ARGV[i + 1]
-  bodies[#bodies + 1] = ARGV[i + 2]
+local ticks, ids, bodies = tick_candidates(9, from)
+if not ticks then
+  return redis.error_reply('tick: candidate ticks must ascend after ARGV[2] for schedule ' .. state)
 end
 
 local function reset(code)
@@ -90,86 +82,20 @@ if last ~= from then
   return { 2, last, now, 0, 0, 0 }
 end
 
-local due = 0
-for i = 1, #ticks do
-  if ticks[i] <= now then
-    due = i
-  end
-end
-if due == 0 then
+-- whether the task of the last tick fired has not finished yet (absent: done and dropped)
+local plan = tick_plan(ticks, now, following, misfire, overlap, stored[4] == '1', function()
+  return task_open(tasks, stored[3])
+end)
+if not plan then
   return { 1, last, now, 0, 0, 0 }
 end
-
--- whether the task of the last tick fired has not finished yet (absent: done and dropped)
-local previous_id = stored[3]
-local function unfinished()
-  if not previous_id then
-    return false
-  end
-  local meta = read_task(tasks, previous_id)
-  return meta ~= nil and meta.s ~= 'c' and meta.s ~= 'd'
-end
-
--- more due ticks than offered: the caller stopped at max-catch-up before a due tick (a
--- following tick the caller offered within its slack, but not due yet, truncates nothing)
-local truncated = due == #ticks and following >= 0 and following <= now
-
-if stored[4] == '1' then
-  local passed = ticks[due]
-  if truncated then
-    passed = now
-  end
-  redis.call('HSET', state, 'last', passed)
-  return { 1, passed, now, 0, 0, due }
-end
-
--- on time: exactly one tick due; otherwise the due ticks were missed
-local fire = {}
-local missed = 0
-if due == 1 and not truncated then
-  fire[1] = 1
-elseif misfire == 'once' then
-  fire[1] = due
-  missed = due - 1
-elseif misfire == 'all' then
-  for i = 1, due do
-    fire[#fire + 1] = i
-  end
-else
-  missed = due
-end
-
-local skipped = 0
-if not overlap and #fire > 0 then
-  if unfinished() then
-    skipped = #fire
-    fire = {}
-  elseif #fire > 1 then
-    skipped = #fire - 1
-    fire = { fire[#fire] }
-  end
-end
-
-local out = { 1, 0, now, #fire, skipped, missed }
-local pushed = {}
-for _, i in ipairs(fire) do
-  if redis.call('HEXISTS', tasks, ids[i]) == 0 then
-    create_task(tasks, payloads, ids[i], new_meta(name, max_retries, now), bodies[i])
-    pushed[#pushed + 1] = ids[i]
-    out[#out + 1] = ids[i]
-  end
-end
-local new_last = ticks[due]
-if truncated then
-  new_last = now
-end
-redis.call('HSET', state, 'last', new_last)
-out[2] = new_last
-out[4] = #pushed
+local pushed = fire_ticks(tasks, payloads, pending, KEYS[5], plan, ids, bodies, name, max_retries, now)
+redis.call('HSET', state, 'last', plan.last)
 if #pushed > 0 then
-  redis.call('HSET', state, 'id', pushed[#pushed], 'fired', ticks[fire[#fire]])
-  if redis.call('LPUSH', pending, unpack(pushed)) == #pushed then
-    wake(KEYS[5])
-  end
+  redis.call('HSET', state, 'id', pushed[#pushed], 'fired', ticks[plan.fire[#plan.fire]])
+end
+local out = { 1, plan.last, now, #pushed, plan.skipped, plan.missed }
+for _, id in ipairs(pushed) do
+  out[#out + 1] = id
 end
 return out
