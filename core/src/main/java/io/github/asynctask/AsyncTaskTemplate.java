@@ -35,6 +35,7 @@ public class AsyncTaskTemplate {
 	private final @Nullable ScheduleRunner schedules;
 
 	private final @Nullable Batches batches;
+
 	private final @Nullable RuntimeSchedules runtimeSchedules;
 
 	/**
