@@ -1,7 +1,6 @@
 package io.github.asynctask;
 
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -32,11 +31,9 @@ public class AsyncTaskTemplate {
 
 	private final RedisBroker broker;
 
-	private final @Nullable ScheduleRunner schedules;
+	private final TemplateSchedules schedules;
 
 	private final @Nullable Batches batches;
-
-	private final @Nullable RuntimeSchedules runtimeSchedules;
 
 	/**
 	 * Create a template.
@@ -71,8 +68,7 @@ public class AsyncTaskTemplate {
 		this.submitter = submitter;
 		this.registry = registry;
 		this.broker = broker;
-		this.schedules = schedules;
-		this.runtimeSchedules = runtimeSchedules;
+		this.schedules = new TemplateSchedules(schedules, runtimeSchedules);
 	}
 
 	/**
@@ -182,11 +178,7 @@ public class AsyncTaskTemplate {
 	 * last run's task and state.
 	 */
 	public List<ScheduleInfo> schedules() {
-		List<ScheduleInfo> all = new ArrayList<>((this.schedules != null) ? this.schedules.list() : List.of());
-		if (this.runtimeSchedules != null) {
-			all.addAll(this.runtimeSchedules.list());
-		}
-		return all;
+		return this.schedules.list();
 	}
 
 	/**
@@ -203,7 +195,7 @@ public class AsyncTaskTemplate {
 	 * argument is invalid; nothing is stored then
 	 */
 	public boolean schedule(String id, String cronOrEvery, ZoneId zone, Runnable call) {
-		return runtimeSchedules().schedule(id, cronOrEvery, zone, call);
+		return this.schedules.schedule(id, cronOrEvery, zone, call);
 	}
 
 	/**
@@ -211,16 +203,7 @@ public class AsyncTaskTemplate {
 	 * @return {@code false} when there is none of that id
 	 */
 	public boolean unschedule(String id) {
-		return runtimeSchedules().unschedule(id);
-	}
-
-	private RuntimeSchedules runtimeSchedules() {
-		if (this.runtimeSchedules == null) {
-			throw new IllegalStateException("Run-time schedules are off: this template was made without "
-					+ "RuntimeSchedules (the test module's record and inline modes have none); use the "
-					+ "auto-configured AsyncTaskTemplate on Redis");
-		}
-		return this.runtimeSchedules;
+		return this.schedules.unschedule(id);
 	}
 
 	/**
@@ -230,7 +213,7 @@ public class AsyncTaskTemplate {
 	 * that name
 	 */
 	public boolean pauseSchedule(String name) {
-		return setPaused(name, true);
+		return this.schedules.setPaused(name, true);
 	}
 
 	/**
@@ -239,13 +222,7 @@ public class AsyncTaskTemplate {
 	 * that name
 	 */
 	public boolean resumeSchedule(String name) {
-		return setPaused(name, false);
-	}
-
-	// an annotated schedule of that name first, then a run-time one of that id
-	private boolean setPaused(String name, boolean paused) {
-		return (this.schedules != null && this.schedules.setPaused(name, paused))
-				|| (this.runtimeSchedules != null && this.runtimeSchedules.setPaused(name, paused));
+		return this.schedules.setPaused(name, false);
 	}
 
 	/**

@@ -1,7 +1,6 @@
 package io.github.asynctask.submit;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,15 +12,10 @@ import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.batch.BatchScope;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.BizIdEvaluator;
-import io.github.asynctask.definition.Debounces;
 import io.github.asynctask.limit.BacklogLimits;
-import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.definition.TaskDefinition;
-import io.github.asynctask.limit.ConcurrencyKeys;
 import io.github.asynctask.event.TaskListener;
-import io.github.asynctask.flow.FlowHeaders;
 import io.github.asynctask.flow.FlowRules;
-import io.github.asynctask.flow.PerCallAfter;
 import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
@@ -40,15 +34,7 @@ public final class TaskSubmitter implements AutoCloseable {
 
 	private final RedisBroker broker;
 
-	private final TaskCodec codec;
-
-	private final BizIdEvaluator bizIds;
-
-	private final ConcurrencyKeys concurrencyKeys;
-
-	private final Debounces debounces = new Debounces();
-
-	private final List<SubmitInterceptor> interceptors;
+	private final SubmitRequests requests;
 
 	private final SubmitResults results;
 
@@ -57,10 +43,6 @@ public final class TaskSubmitter implements AutoCloseable {
 	private final AfterCommitSubmissions afterCommit;
 
 	private final TaskIdGenerator ids;
-
-	private final @Nullable FlowRules flows;
-
-	private final @Nullable PerCallAfter perCallAfter;
 
 	/** Set once at start-up when results are on; read by callers after. */
 	private volatile @Nullable ResultWaiting resultWaiters;
@@ -139,21 +121,16 @@ public final class TaskSubmitter implements AutoCloseable {
 			SubmitObserver observer, @Nullable FlowRules flows, @Nullable SubmitOutbox outbox,
 			RedisReachability reachability) {
 		this.observer = observer;
-		this.flows = flows;
-		this.perCallAfter = (flows != null) ? new PerCallAfter(broker, flows) : null;
 		this.broker = broker;
-		this.codec = codec;
-		this.bizIds = bizIds;
-		this.concurrencyKeys = new ConcurrencyKeys(bizIds);
-		this.interceptors = List.copyOf(interceptors);
 		this.results = new SubmitResults(listener, broker);
 		this.fullQueues = new FullQueues(listener);
-		SubmitFates fates = new ResultFates();
+		SubmitFates fates = new ResultFates(() -> this.resultWaiters);
 		resendBuffer.tell(fates);
 		this.afterCommit = new AfterCommitSubmissions(broker, this.results, resendBuffer, outbox, fates,
 				this.fullQueues);
 		this.ids = TaskIdGenerator.of(broker, clock, reachability);
 		this.ids.start();
+		this.requests = new SubmitRequests(broker, codec, bizIds, interceptors, this.ids, flows);
 	}
 
 	/**
@@ -186,7 +163,7 @@ public final class TaskSubmitter implements AutoCloseable {
 
 	private TaskReceipt submit(TaskDefinition definition, @Nullable Object[] args, TaskOptions options,
 			Map<String, String> headers) {
-		EnqueueRequest request = request(definition, args, options, headers);
+		EnqueueRequest request = this.requests.request(definition, args, options, headers);
 		if (AfterCommitSubmissions.isTransactionActive()) {
 			this.afterCommit.add(request);
 			return new TaskReceipt(request.id(), TaskReceipt.Status.DEFERRED_UNTIL_COMMIT);
@@ -202,7 +179,7 @@ public final class TaskSubmitter implements AutoCloseable {
 	 * with the batch until it owes them).
 	 */
 	public EnqueueRequest prepare(TaskDefinition definition, @Nullable Object[] args, TaskOptions options) {
-		return request(definition, args, options, new LinkedHashMap<>());
+		return this.requests.request(definition, args, options, new LinkedHashMap<>());
 	}
 
 	/**
@@ -241,80 +218,6 @@ public final class TaskSubmitter implements AutoCloseable {
 	/** The result waiters, {@code null} when results are off. */
 	public @Nullable ResultWaiting resultWaiters() {
 		return this.resultWaiters;
-	}
-
-	EnqueueRequest request(TaskDefinition definition, @Nullable Object[] args, TaskOptions options,
-			Map<String, String> headers) {
-		for (SubmitInterceptor interceptor : this.interceptors) {
-			interceptor.beforeSubmit(definition, args, headers);
-		}
-		String bizId = (options.getBizId() != null) ? options.getBizId() : this.bizIds.evaluate(definition, args);
-		if (bizId != null && this.flows != null && this.flows.isAwaited(definition.name())) {
-			headers.put(FlowHeaders.BIZ_ID, bizId);
-		}
-		String batchChild = BatchScope.nextChild();
-		if (batchChild != null) {
-			headers.put(BatchScope.HEADER, batchChild);
-		}
-		String payload = this.codec.encode(definition, args, headers, options.getTimeout());
-		String queue = (options.getQueue() != null) ? options.getQueue() : definition.queue();
-		int maxRetries = (options.getMaxRetries() != null) ? options.getMaxRetries() : definition.maxRetries();
-		EnqueueRequest request = EnqueueRequest.now(queue, this.ids.next(), definition.name(), payload, maxRetries);
-		Duration delay = (options.getDelay() != null) ? options.getDelay() : definition.delay();
-		if (options.getAt() != null) {
-			request = request.withAt(options.getAt());
-		}
-		else if (delay != null && !delay.isZero()) {
-			request = request.withDelay(delay);
-		}
-		if (bizId != null) {
-			request = request.withBizId(bizId, definition.dedupTtl());
-			Duration window = this.debounces.window(definition);
-			if (window != null) {
-				request = request.withDebounce(window);
-			}
-		}
-		ConcurrencyKeys.Limit limit = this.concurrencyKeys.evaluate(definition, args);
-		if (limit != null) {
-			request = request.withConcurrencyKey(limit.key(), limit.max());
-		}
-		if (this.flows == null || this.perCallAfter == null) {
-			if (!options.getAfter().isEmpty()) {
-				throw new IllegalStateException("TaskOptions.after needs flows, which this submitter was built "
-						+ "without; use the auto-configured AsyncTaskTemplate");
-			}
-			return request;
-		}
-		request = this.perCallAfter.apply(this.flows.apply(request), options.getAfter());
-		this.perCallAfter.submitted(request.id(), request.queue());
-		return request;
-	}
-
-	/** Tells the result futures of submits held until a commit what became of them. */
-	private final class ResultFates implements SubmitFates {
-
-		@Override
-		public void recorded(EnqueueRequest request, EnqueueResult result) {
-			ResultWaiting waiters = TaskSubmitter.this.resultWaiters;
-			if (waiters == null || waiters.size() == 0) {
-				return;
-			}
-			if (result.outcome() == EnqueueResult.Outcome.DUPLICATE && !result.id().equals(request.id())) {
-				waiters.duplicate(request.id(), result.id());
-			}
-			else {
-				waiters.sent(request.id());
-			}
-		}
-
-		@Override
-		public void dropped(List<EnqueueRequest> requests, String reason) {
-			ResultWaiting waiters = TaskSubmitter.this.resultWaiters;
-			if (waiters != null && waiters.size() > 0) {
-				requests.forEach((request) -> waiters.dropped(request.id(), reason));
-			}
-		}
-
 	}
 
 }

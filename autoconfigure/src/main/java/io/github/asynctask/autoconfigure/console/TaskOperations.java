@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -27,9 +26,6 @@ import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;
 import io.github.asynctask.version.StoredTaskCheck;
 import io.github.asynctask.version.UnreadableTasks;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,14 +42,11 @@ public class TaskOperations {
 
 	private final ProcessedCounter processed;
 
-	private final boolean showArguments;
+	private final TaskViewing views;
 
 	private final Clock clock;
 
 	private final ScheduleAccess schedules;
-
-	/** Set once at start-up when flows are on; read after. */
-	private volatile @Nullable FlowDescriptions flows;
 
 	/** Set once at start-up by the versions' auto-configuration; read after. */
 	private volatile @Nullable StoredTaskCheck storedTaskCheck;
@@ -84,14 +77,14 @@ public class TaskOperations {
 			ScheduleAccess schedules) {
 		this.broker = broker;
 		this.processed = processed;
-		this.showArguments = showArguments;
+		this.views = new TaskViewing(showArguments);
 		this.clock = clock;
 		this.schedules = schedules;
 	}
 
 	/** Show what waiting tasks wait for and kept results. */
 	public void flows(FlowDescriptions flows) {
-		this.flows = flows;
+		this.views.flows(flows);
 	}
 
 	/** Show the outbox backlog in the overview (crash-safe submits are on). */
@@ -169,7 +162,7 @@ public class TaskOperations {
 	 */
 	public TaskPage tasks(String queue, String state, int offset, int count) {
 		checkKnown(queue);
-		TaskState taskState = listable(state);
+		TaskState taskState = TaskViewing.listable(state);
 		if (offset < 0 || count < 1 || count > MAX_PAGE) {
 			throw new TaskOperationException(Reason.BAD_REQUEST, "offset must be >= 0 and count between 1 and "
 					+ MAX_PAGE + " but were " + offset + " and " + count);
@@ -182,13 +175,16 @@ public class TaskOperations {
 			case WAITING -> stats.waiting();
 			default -> stats.completed();
 		};
-		List<TaskView> tasks = this.broker.list(queue, taskState, offset, count).stream().map(this::view).toList();
-		return new TaskPage(queue, lower(taskState), offset, total, tasks);
+		List<TaskView> tasks = this.broker.list(queue, taskState, offset, count)
+			.stream()
+			.map(this.views::view)
+			.toList();
+		return new TaskPage(queue, TaskViewing.lower(taskState), offset, total, tasks);
 	}
 
 	/** One task of a queue, with its arguments unless they are hidden. */
 	public TaskView task(String queue, String id) {
-		return view(find(queue, id));
+		return this.views.view(find(queue, id));
 	}
 
 	/** Move a dead task back to pending. */
@@ -196,7 +192,7 @@ public class TaskOperations {
 		TaskInfo task = find(queue, id);
 		if (task.state() != TaskState.DEAD) {
 			throw new TaskOperationException(Reason.CONFLICT, "Task " + id + " of queue '" + queue + "' is "
-					+ lower(task.state()) + ", not dead; only dead tasks can be retried");
+					+ TaskViewing.lower(task.state()) + ", not dead; only dead tasks can be retried");
 		}
 		try {
 			if (!this.broker.retryDead(queue, id)) {
@@ -279,45 +275,6 @@ public class TaskOperations {
 			throw new TaskOperationException(Reason.NOT_FOUND, "No queue '" + queue
 					+ "' is registered; a queue is registered when a worker serves it. Known queues: " + known);
 		}
-	}
-
-	private static TaskState listable(String state) {
-		return switch (state.toLowerCase(Locale.ROOT)) {
-			case "dead" -> TaskState.DEAD;
-			case "retry" -> TaskState.RETRY;
-			case "scheduled" -> TaskState.SCHEDULED;
-			case "completed" -> TaskState.COMPLETED;
-			case "waiting" -> TaskState.WAITING;
-			default -> throw new TaskOperationException(Reason.BAD_REQUEST,
-					"state must be one of dead, retry, scheduled, completed, waiting but was '" + state + "'");
-		};
-	}
-
-	private TaskView view(TaskInfo task) {
-		JsonNode arguments = this.showArguments ? arguments(task.payload()) : null;
-		FlowDescriptions flows = this.flows;
-		FlowDescriptions.Described described = (flows != null
-				&& (task.state() == TaskState.WAITING || task.state() == TaskState.COMPLETED))
-						? flows.describe(task.queue(), task.id()) : new FlowDescriptions.Described(List.of(), null);
-		return new TaskView(task.id(), task.name(), task.queue(), lower(task.state()), task.attempts(),
-				task.maxRetries(), task.lastError(), task.createdAt().toString(), task.updatedAt().toString(),
-				arguments, !this.showArguments, described.waitsFor(), described.result());
-	}
-
-	// The payload is the codec's {"v":1,"args":[...],"h":{...}}; only the arguments are
-	// shown: headers carry trace context and other plumbing.
-	private static @Nullable JsonNode arguments(String payload) {
-		try {
-			JsonNode args = JsonMapper.shared().readTree(payload).path("args");
-			return args.isMissingNode() ? null : args;
-		}
-		catch (JacksonException ex) {
-			return null;
-		}
-	}
-
-	private static String lower(TaskState state) {
-		return state.name().toLowerCase(Locale.ROOT);
 	}
 
 }

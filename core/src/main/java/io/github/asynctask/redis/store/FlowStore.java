@@ -1,7 +1,6 @@
 package io.github.asynctask.redis.store;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -39,29 +38,9 @@ public class FlowStore {
 
 	public static final LuaScript WAIT = LuaScript.load("flow_wait");
 
-	static final LuaScript WATCH = LuaScript.load("flow_watch");
-
 	static final LuaScript DONE = LuaScript.load("flow_done");
 
-	static final LuaScript RELEASE = LuaScript.load("flow_release");
-
-	static final LuaScript SETTLE = LuaScript.load("flow_settle");
-
 	static final LuaScript DRAIN = LuaScript.load("flow_drain");
-
-	static final LuaScript UNWATCH = LuaScript.load("flow_unwatch");
-
-	static final LuaScript EXPIRE = LuaScript.load("flow_expire");
-
-	static final LuaScript DUE = LuaScript.load("flow_due");
-
-	static final LuaScript OWED = LuaScript.load("flow_owed");
-
-	static final LuaScript RESULT_PUT = LuaScript.load("result_put");
-
-	static final LuaScript RESULT_GET = LuaScript.load("result_get");
-
-	static final LuaScript DETAILS = LuaScript.load("flow_details");
 
 	/**
 	 * Separates the queue and the id in the messages of the results channel (a queue name
@@ -94,6 +73,12 @@ public class FlowStore {
 
 	private final RedisKeys keys;
 
+	private final FlowWaits waits;
+
+	private final FlowSweeps sweeps;
+
+	private final FlowResults results;
+
 	/** Told the awaited queue when waiters of a met condition are left to move. */
 	private volatile Consumer<String> drainsLeft = (queue) -> {
 	};
@@ -105,6 +90,9 @@ public class FlowStore {
 	public FlowStore(ScriptRunner runner, RedisKeys keys) {
 		this.runner = runner;
 		this.keys = keys;
+		this.waits = new FlowWaits(runner, keys);
+		this.sweeps = new FlowSweeps(runner, keys);
+		this.results = new FlowResults(runner, keys);
 	}
 
 	/**
@@ -143,27 +131,7 @@ public class FlowStore {
 	 * {@code ALREADY_EXISTS}) with the id
 	 */
 	public EnqueueResult park(EnqueueRequest request, String uniqueKey, Duration firstCheck) {
-		String queue = request.queue();
-		List<String> args = new ArrayList<>(7 + 2 * request.after().size());
-		args.addAll(List.of(request.id(), request.name(), request.payload(), Integer.toString(request.maxRetries()),
-				(request.bizId() != null) ? millis(request.dedupTtl()) : "0",
-				Long.toString(Math.max(1, request.waitTimeout().toMillis())),
-				Long.toString(Math.max(1, firstCheck.toMillis()))));
-		request.after().forEach((awaited) -> {
-			args.add(awaited.queue());
-			args.add(awaited.condition());
-		});
-		List<?> reply = Replies.list(
-				this.runner.run(
-						WAIT, queue, List.of(this.keys.tasks(queue), this.keys.payloads(queue),
-								this.keys.waiting(queue), this.keys.waitData(queue), uniqueKey, this.keys.done(queue)),
-						args));
-		String id = Replies.string(reply.get(1));
-		return switch ((int) Replies.number(reply.get(0))) {
-			case 4 -> new EnqueueResult(id, EnqueueResult.Outcome.WAITING);
-			case 0 -> new EnqueueResult(id, EnqueueResult.Outcome.DUPLICATE);
-			default -> new EnqueueResult(id, EnqueueResult.Outcome.ALREADY_EXISTS);
-		};
+		return this.waits.park(request, uniqueKey, firstCheck);
 	}
 
 	/**
@@ -172,21 +140,12 @@ public class FlowStore {
 	 * long and {@link #KEEP_MARGIN} more
 	 */
 	public Watch watch(EnqueueRequest.Awaited awaited, String queue, String id, Duration waitLeft) {
-		String owner = awaited.queue();
-		long keep = Math.max(0, waitLeft.toMillis()) + KEEP_MARGIN.toMillis();
-		long code = Replies.single(this.runner.run(WATCH, owner,
-				List.of(this.keys.flowWaiters(owner, awaited.condition()), this.keys.flowWatchers(owner),
-						this.keys.flowMet(owner), this.keys.tasks(owner), this.keys.done(owner)),
-				List.of(awaited.condition(), queue, id, Long.toString(keep))));
-		return (code == 1) ? Watch.MET : (code == 2) ? Watch.REPLACED_UNREADABLE : Watch.REGISTERED;
+		return this.waits.watch(awaited, queue, id, waitLeft);
 	}
 
 	/** Forget the registration of waiting task {@code id} of {@code queue} (it ended). */
 	public void unwatch(EnqueueRequest.Awaited awaited, String queue, String id) {
-		String owner = awaited.queue();
-		this.runner.run(UNWATCH, owner,
-				List.of(this.keys.flowWaiters(owner, awaited.condition()), this.keys.flowWatchers(owner)),
-				List.of(awaited.condition(), queue, id));
+		this.waits.unwatch(awaited, queue, id);
 	}
 
 	/**
@@ -223,7 +182,7 @@ public class FlowStore {
 				List.of(this.keys.flowWaiters(queue, condition), this.keys.flowMet(queue), this.keys.flowOwed(queue),
 						this.keys.flowWatchers(queue)),
 				List.of(condition, Long.toString(Math.max(1, remember.toMillis())), Integer.toString(BATCH))));
-		return strings(reply, 0);
+		return FlowArgs.strings(reply, 0);
 	}
 
 	/**
@@ -232,7 +191,7 @@ public class FlowStore {
 	 * @return the owed entries it added, the drain entry last when more waiters are left
 	 */
 	public List<String> drain(String queue, String condition) {
-		return strings(
+		return FlowArgs.strings(
 				Replies.list(
 						this.runner.run(DRAIN, queue,
 								List.of(this.keys.flowWaiters(queue, condition), this.keys.flowOwed(queue),
@@ -255,20 +214,7 @@ public class FlowStore {
 	 * @return per release, in order, what {@link #release} returns
 	 */
 	public List<Integer> releaseAll(String queue, List<Release> releases) {
-		List<String> keys = List.of(this.keys.tasks(queue), this.keys.payloads(queue), this.keys.waiting(queue),
-				this.keys.waitData(queue), this.keys.pending(queue), this.keys.wake(queue));
-		List<Integer> codes = new ArrayList<>(releases.size());
-		for (int from = 0; from < releases.size(); from += RELEASES_PER_CALL) {
-			List<String> args = new ArrayList<>(3 * RELEASES_PER_CALL);
-			releases.subList(from, Math.min(releases.size(), from + RELEASES_PER_CALL)).forEach((release) -> {
-				args.add(release.id());
-				args.add(release.awaited().queue());
-				args.add(release.awaited().condition());
-			});
-			Replies.list(this.runner.run(RELEASE, queue, keys, args))
-				.forEach((code) -> codes.add((int) Replies.number(code)));
-		}
-		return codes;
+		return this.waits.releaseAll(queue, releases);
 	}
 
 	/** A met condition to cross off waiting task {@code id}. */
@@ -277,15 +223,12 @@ public class FlowStore {
 
 	/** Forget owed entries of {@code queue} that were carried out. */
 	public void settle(String queue, List<String> entries) {
-		if (!entries.isEmpty()) {
-			this.runner.run(SETTLE, queue, List.of(this.keys.flowOwed(queue)), entries);
-		}
+		this.sweeps.settle(queue, entries);
 	}
 
 	/** Owed entries of {@code queue} older than {@code grace}. */
 	public List<String> owed(String queue, Duration grace, int limit) {
-		return strings(Replies.list(this.runner.run(OWED, queue, List.of(this.keys.flowOwed(queue)),
-				List.of(millis(grace), Integer.toString(limit)))), 0);
+		return this.sweeps.owed(queue, grace, limit);
 	}
 
 	/**
@@ -296,19 +239,7 @@ public class FlowStore {
 	 * still wait for
 	 */
 	public DueWaits due(String queue, int limit) {
-		List<?> reply = Replies.list(this.runner.run(DUE, queue,
-				List.of(this.keys.tasks(queue), this.keys.payloads(queue), this.keys.waiting(queue),
-						this.keys.waitData(queue), this.keys.dead(queue)),
-				List.of(Integer.toString(limit), millis(CHECK_LEAST), millis(CHECK_MOST))));
-		List<DueWaits.Check> checks = new ArrayList<>((reply.size() - 1) / 4);
-		for (int i = 1; i + 3 < reply.size(); i += 4) {
-			String kind = Replies.string(reply.get(i + 1));
-			checks.add(new DueWaits.Check(Replies.string(reply.get(i)),
-					kind.equals("x") ? DueWaits.Kind.EXPIRED
-							: kind.equals("g") ? DueWaits.Kind.GONE : DueWaits.Kind.WAITING,
-					Replies.string(reply.get(i + 2)), Replies.number(reply.get(i + 3))));
-		}
-		return new DueWaits((int) Replies.number(reply.get(0)), checks);
+		return this.sweeps.due(queue, limit);
 	}
 
 	/**
@@ -317,29 +248,17 @@ public class FlowStore {
 	 * @return whether it went to dead
 	 */
 	public boolean expire(String queue, String id) {
-		return Replies.single(this.runner.run(EXPIRE, queue, List.of(this.keys.tasks(queue), this.keys.payloads(queue),
-				this.keys.waiting(queue), this.keys.waitData(queue), this.keys.dead(queue)), List.of(id))) == 1;
+		return this.sweeps.expire(queue, id);
 	}
 
 	/** Keep the result of task {@code id} for {@code retention} and announce it. */
 	public void putResult(String queue, String id, String json, Duration retention) {
-		this.runner.run(RESULT_PUT, queue, List.of(this.keys.result(queue, id)), List.of(json,
-				Long.toString(Math.max(1, retention.toMillis())), this.keys.resultsChannel(), queue + SEPARATOR + id));
+		this.results.put(queue, id, json, retention);
 	}
 
 	/** Where the results of these tasks of {@code queue} stand, in order. */
 	public List<ResultState> results(String queue, List<String> ids) {
-		List<String> keys = new ArrayList<>(2 + ids.size());
-		keys.add(this.keys.tasks(queue));
-		keys.add(this.keys.dead(queue));
-		ids.forEach((id) -> keys.add(this.keys.result(queue, id)));
-		List<?> reply = Replies.list(this.runner.run(RESULT_GET, queue, keys, ids));
-		List<ResultState> states = new ArrayList<>(ids.size());
-		for (int i = 0; i + 2 < reply.size(); i += 3) {
-			states.add(new ResultState(Replies.string(reply.get(i)).charAt(0), Replies.string(reply.get(i + 1)),
-					Replies.string(reply.get(i + 2))));
-		}
-		return states;
+		return this.results.states(queue, ids);
 	}
 
 	/**
@@ -347,9 +266,7 @@ public class FlowStore {
 	 * waits for nothing) and its kept result cut to {@code most} characters.
 	 */
 	public Details details(String queue, String id, int most) {
-		List<?> reply = Replies.list(this.runner.run(DETAILS, queue,
-				List.of(this.keys.waitData(queue), this.keys.result(queue, id)), List.of(id, Integer.toString(most))));
-		return new Details(Replies.string(reply.get(0)), Replies.string(reply.get(1)), Replies.number(reply.get(2)));
+		return this.results.details(queue, id, most);
 	}
 
 	/**
@@ -369,18 +286,6 @@ public class FlowStore {
 	 * nothing known.
 	 */
 	public record ResultState(char status, String a, String b) {
-	}
-
-	private static List<String> strings(List<?> reply, int from) {
-		List<String> out = new ArrayList<>(Math.max(0, reply.size() - from));
-		for (int i = from; i < reply.size(); i++) {
-			out.add(Replies.string(reply.get(i)));
-		}
-		return out;
-	}
-
-	private static String millis(Duration duration) {
-		return Long.toString(Math.max(0, duration.toMillis()));
 	}
 
 }

@@ -134,7 +134,7 @@ local function max_retries_arg(s)
   return (n and n <= MAX_STORED_RETRIES) and n or nil
 end
 
--- The longest bizId stored on a task (RedisKeys.MAX_RAW_BIZ_ID: a longer one is hashed in
+-- The longest bizId stored on a task (BizKeys.MAX_RAW_BIZ_ID: a longer one is hashed in
 -- its dedup key, so the key no longer names it).
 local MAX_STORED_BIZ_ID = 64
 
