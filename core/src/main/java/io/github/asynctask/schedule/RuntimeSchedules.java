@@ -143,7 +143,7 @@ public final class RuntimeSchedules {
 		Set<String> queues = new LinkedHashSet<>(this.registry.queues());
 		queues.addAll(this.knownQueues.get());
 		// shards i > 0 hold no schedules: they live in the queue's own keys (shard 0)
-		queues.removeIf(io.github.asynctask.redis.ShardName::looksLikeShard);
+		queues.removeIf(io.github.asynctask.redis.shard.ShardName::looksLikeShard);
 		return queues;
 	}
 
