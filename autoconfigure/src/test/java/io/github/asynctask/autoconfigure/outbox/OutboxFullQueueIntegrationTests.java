@@ -77,7 +77,8 @@ class OutboxFullQueueIntegrationTests {
 				JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
 				OutboxRelay relay = context.getBean(OutboxRelay.class);
 				RedisBroker broker = context.getBean(RedisBroker.class);
-				// the accepted task's row leaves on the cleaner's thread, a moment after the
+				// the accepted task's row leaves on the cleaner's thread, a moment after
+				// the
 				// commit; until then a relay round would send it again ("already exists")
 				await().atMost(Duration.ofSeconds(20))
 					.until(() -> jdbc.queryForObject("select count(*) from async_task_outbox", Integer.class) == 1);

@@ -10,8 +10,8 @@ import io.github.asynctask.redis.TrimResult;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The periodic work on a sharded queue: forward, recover and trim each shard, summed,
- * the next wake-up the earliest of the shards'.
+ * The periodic work on a sharded queue: forward, recover and trim each shard, summed, the
+ * next wake-up the earliest of the shards'.
  */
 final class ShardedAgents {
 
