@@ -4,11 +4,7 @@ import io.github.asynctask.redis.CancelOutcome;
 import io.github.asynctask.redis.RunningReport;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -44,15 +40,10 @@ import org.jspecify.annotations.Nullable;
  * ({@link ShardedFetch}); a delivery names its shard, so its acks go straight there; the
  * forwarder, recoverer and janitor calls, pause and resume cover every shard; stats, find
  * and list aggregate them under the queue's name. An unsharded queue costs one map lookup
- * per call.
+ * per call. A facade: writes route in {@link ShardedWrites}, reads fan out in
+ * {@link ShardedReads}, the periodic work in {@link ShardedAgents}.
  */
 public final class ShardedRedisBroker implements RedisBroker {
-
-	/**
-	 * How long an extra shard (one past this instance's count) must be empty and
-	 * unregistered before it is forgotten, as for whole queues.
-	 */
-	static final Duration FORGET_EXTRA_AFTER = Duration.ofDays(1);
 
 	private final RedisBroker shards;
 
@@ -60,7 +51,11 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	private final ShardedFetch fetch;
 
-	private final EarlierLayouts earlier;
+	private final ShardedWrites writes;
+
+	private final ShardedReads reads;
+
+	private final ShardedAgents agents;
 
 	/**
 	 * Shard the queues of {@code shards} as configured.
@@ -72,7 +67,9 @@ public final class ShardedRedisBroker implements RedisBroker {
 		this.layout = new ShardLayout(configured, shards::knownQueues);
 		this.fetch = new ShardedFetch(shards, this.layout,
 				(shards instanceof LuaRedisBroker lua) ? lua.ratePermits() : null);
-		this.earlier = new EarlierLayouts(shards, this.layout, System::currentTimeMillis);
+		this.writes = new ShardedWrites(shards, this.layout);
+		this.reads = new ShardedReads(shards, this.layout);
+		this.agents = new ShardedAgents(shards, this.layout);
 	}
 
 	/** The broker of single-slot queues underneath. */
@@ -88,7 +85,7 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	/** The stats of each shard of the queue, by index (the console's per-shard view). */
 	public List<QueueStats> shardStats(String queue) {
-		return this.layout.served(queue).stream().map(this.shards::stats).toList();
+		return this.reads.shardStats(queue);
 	}
 
 	@Override
@@ -103,80 +100,12 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	@Override
 	public EnqueueResult enqueue(EnqueueRequest request) {
-		EnqueueResult found = this.earlier.earlier(request);
-		return (found != null) ? found : this.shards.enqueue(route(request, Map.of()));
+		return this.writes.enqueue(request);
 	}
 
-	/**
-	 * Grouped per shard by the broker underneath: one script call per shard, pipelined.
-	 */
 	@Override
 	public List<EnqueueResult> enqueueAll(List<EnqueueRequest> requests) {
-		EnqueueResult[] results = new EnqueueResult[requests.size()];
-		Map<String, String> placedHere = new HashMap<>();
-		List<EnqueueRequest> routed = new ArrayList<>(requests.size());
-		for (int i = 0; i < results.length; i++) {
-			EnqueueRequest request = requests.get(i);
-			results[i] = this.earlier.earlier(request);
-			if (results[i] == null) {
-				EnqueueRequest placed = route(request, placedHere);
-				placedHere.put(request.id(), placed.queue());
-				routed.add(placed);
-			}
-		}
-		if (routed.size() == results.length) {
-			return this.shards.enqueueAll(routed);
-		}
-		Iterator<EnqueueResult> enqueued = this.shards.enqueueAll(routed).iterator();
-		for (int i = 0; i < results.length; i++) {
-			results[i] = (results[i] != null) ? results[i] : enqueued.next();
-		}
-		return List.of(results);
-	}
-
-	/**
-	 * The request in its shard, with each condition it waits for (flows) in the shard
-	 * where it is met: a condition on tasks of the request's bizId in that bizId's shard;
-	 * a condition on a task id in the shard it was placed in: earlier in the same call,
-	 * else the shard holding it or its completed id (looked up), else the shard the id
-	 * hashes to.
-	 */
-	private EnqueueRequest route(EnqueueRequest request, Map<String, String> placedHere) {
-		EnqueueRequest routed = ShardChoice.route(request, this.layout.configured(request.queue()));
-		if (request.after().isEmpty()) {
-			return routed;
-		}
-		List<EnqueueRequest.Awaited> after = new ArrayList<>(request.after().size());
-		for (EnqueueRequest.Awaited awaited : request.after()) {
-			after.add(new EnqueueRequest.Awaited(awaitedShard(awaited, request, placedHere), awaited.condition()));
-		}
-		return routed.withAfter(after, routed.waitTimeout());
-	}
-
-	private String awaitedShard(EnqueueRequest.Awaited awaited, EnqueueRequest request,
-			Map<String, String> placedHere) {
-		String queue = awaited.queue();
-		int shards = this.layout.configured(queue);
-		if (ShardName.parse(queue).index() > 0 || this.layout.served(queue).size() == 1) {
-			return queue;
-		}
-		if (awaited.condition().startsWith("b:") && request.bizId() != null) {
-			return ShardChoice.shardOf(queue, request.bizId(), shards);
-		}
-		if (awaited.condition().startsWith("i:")) {
-			String id = awaited.condition().substring(2);
-			String here = placedHere.get(id);
-			if (here != null && ShardName.queueOf(here).equals(queue)) {
-				return here;
-			}
-			for (String shard : this.layout.served(queue)) {
-				if (this.shards.placed(shard, id, null, null).known()) {
-					return shard;
-				}
-			}
-			return ShardChoice.shardOf(queue, id, shards);
-		}
-		return queue;
+		return this.writes.enqueueAll(requests);
 	}
 
 	@Override
@@ -244,43 +173,18 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	@Override
 	public RecoverResult recover(String queue, int limit, Duration retryDelay) {
-		int recovered = 0;
-		Duration next = null;
-		for (String shard : this.layout.served(queue)) {
-			RecoverResult result = this.shards.recover(shard, limit, retryDelay);
-			recovered += result.recovered();
-			next = earlier(next, result.nextExpiryIn());
-		}
-		return new RecoverResult(recovered, next);
+		return this.agents.recover(queue, limit, retryDelay);
 	}
 
 	@Override
 	public ForwardResult forward(String queue, int limit) {
-		int moved = 0;
-		Duration next = null;
-		for (String shard : this.layout.served(queue)) {
-			ForwardResult result = this.shards.forward(shard, limit);
-			moved += result.moved();
-			next = earlier(next, result.nextDueIn());
-		}
-		return new ForwardResult(moved, next);
+		return this.agents.forward(queue, limit);
 	}
 
 	/** Also forgets extra shards that stayed empty and unregistered (a lowered count). */
 	@Override
 	public TrimResult trim(String queue, Duration deadRetention, int deadMax, int limit) {
-		int dropped = 0;
-		int overCap = 0;
-		List<String> served = this.layout.served(queue);
-		for (String shard : served) {
-			TrimResult result = this.shards.trim(shard, deadRetention, deadMax, limit);
-			dropped = Math.max(dropped, result.dropped());
-			overCap += result.deadOverCap();
-		}
-		for (String shard : served.subList(this.layout.configured(queue), served.size())) {
-			this.shards.forgetQueueIfIdle(shard, FORGET_EXTRA_AFTER);
-		}
-		return new TrimResult(dropped, overCap);
+		return this.agents.trim(queue, deadRetention, deadMax, limit);
 	}
 
 	/** A queue leaves the registry only once no shard of it beyond the first is left. */
@@ -301,60 +205,17 @@ public final class ShardedRedisBroker implements RedisBroker {
 
 	@Override
 	public QueueStats stats(String queue) {
-		List<QueueStats> each = shardStats(queue);
-		if (each.size() == 1) {
-			return each.get(0);
-		}
-		long pending = 0;
-		long scheduled = 0;
-		long active = 0;
-		long retry = 0;
-		long dead = 0;
-		long completed = 0;
-		long waiting = 0;
-		boolean paused = false;
-		Duration latency = Duration.ZERO;
-		for (QueueStats stats : each) {
-			pending += stats.pending();
-			scheduled += stats.scheduled();
-			active += stats.active();
-			retry += stats.retry();
-			dead += stats.dead();
-			completed += stats.completed();
-			waiting += stats.waiting();
-			paused |= stats.paused();
-			latency = (stats.latency().compareTo(latency) > 0) ? stats.latency() : latency;
-		}
-		return new QueueStats(queue, pending, scheduled, active, retry, dead, completed, paused, latency, waiting);
+		return this.reads.stats(queue);
 	}
 
 	@Override
 	public Optional<TaskInfo> find(String queue, String id) {
-		for (String shard : this.layout.served(queue)) {
-			Optional<TaskInfo> found = this.shards.find(shard, id);
-			if (found.isPresent()) {
-				return found.map((info) -> named(info, queue));
-			}
-		}
-		return Optional.empty();
+		return this.reads.find(queue, id);
 	}
 
-	/**
-	 * The first {@code offset + count} of each shard, merged by last change (the score
-	 * the sets sort by, up to retention details), then the page cut out of that.
-	 */
 	@Override
 	public List<TaskInfo> list(String queue, TaskState state, int offset, int count) {
-		List<String> served = this.layout.served(queue);
-		if (served.size() == 1) {
-			return this.shards.list(queue, state, offset, count);
-		}
-		List<TaskInfo> merged = new ArrayList<>();
-		for (String shard : served) {
-			this.shards.list(shard, state, 0, offset + count).forEach((info) -> merged.add(named(info, queue)));
-		}
-		merged.sort(Comparator.comparing(TaskInfo::updatedAt).thenComparing(TaskInfo::id));
-		return List.copyOf(merged.subList(Math.min(offset, merged.size()), Math.min(offset + count, merged.size())));
+		return this.reads.list(queue, state, offset, count);
 	}
 
 	@Override
@@ -433,18 +294,6 @@ public final class ShardedRedisBroker implements RedisBroker {
 	@Override
 	public @Nullable Long renewIdNumber(String instanceId, int number, Duration lease, long horizon) {
 		return this.shards.renewIdNumber(instanceId, number, lease, horizon);
-	}
-
-	private static TaskInfo named(TaskInfo info, String queue) {
-		return new TaskInfo(info.id(), info.name(), queue, info.state(), info.attempts(), info.maxRetries(),
-				info.lastError(), info.createdAt(), info.updatedAt(), info.payload(), info.progress());
-	}
-
-	private static @Nullable Duration earlier(@Nullable Duration a, @Nullable Duration b) {
-		if (a == null) {
-			return b;
-		}
-		return (b == null || a.compareTo(b) <= 0) ? a : b;
 	}
 
 }
