@@ -213,9 +213,6 @@ public final class ShardedRedisBroker implements RedisBroker {
 		return this.reads.find(queue, id);
 	}
 
-	/**
-	 * Each shard's first {@code offset + count}, merged by last change, then the page.
-	 */
 	@Override
 	public List<TaskInfo> list(String queue, TaskState state, int offset, int count) {
 		return this.reads.list(queue, state, offset, count);
