@@ -8,6 +8,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
+import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
@@ -21,6 +22,9 @@ import io.github.asynctask.test.RedisServer;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Real Redis, a real broker and containers with short leases and polls for the worker
@@ -63,6 +67,12 @@ final class WorkerHarness implements AutoCloseable {
 		this.registry = new TestTasks.MapRegistry(definitions.toArray(TaskDefinition[]::new));
 	}
 
+	/** Define more tasks, before a container starts; returns this harness. */
+	WorkerHarness define(TaskDefinition... tasks) {
+		this.registry.add(tasks);
+		return this;
+	}
+
 	TaskDefinition task(String method, int maxRetries, Duration timeout) {
 		return TestTasks.definition(method, "q", this.probe, method, maxRetries, timeout, List.of());
 	}
@@ -103,6 +113,29 @@ final class WorkerHarness implements AutoCloseable {
 		this.containers.add(container);
 		container.start();
 		return container;
+	}
+
+	/**
+	 * Ten {@code block} tasks ({@code prefix0} to {@code prefix9}) on a container of four
+	 * threads: waits until four run while the other six stay pending for {@code busy}
+	 * (the fetcher takes no fifth), then opens the gate and waits until all ten are done,
+	 * never more than four at once.
+	 */
+	void runTenOnFourThreads(String prefix, Duration busy, Duration wait,
+			UnaryOperator<WorkerContainerBuilder> customizer) {
+		List<String> ids = new ArrayList<>();
+		for (int i = 0; i < 10; i++) {
+			ids.add(submit("block", prefix + i));
+		}
+		start(settings(Map.of("q", 4)).build(), customizer);
+		await().atMost(wait).until(() -> this.probe.running.get() == 4);
+		await().during(busy).atMost(wait).until(() -> {
+			QueueStats stats = this.broker.stats("q");
+			return stats.pending() == 6 && stats.active() == 4;
+		});
+		this.probe.gate.countDown();
+		await().atMost(wait).until(() -> ids.stream().allMatch((id) -> this.broker.find("q", id).isEmpty()));
+		assertThat(this.probe.maxRunning.get()).isEqualTo(4);
 	}
 
 	/**
