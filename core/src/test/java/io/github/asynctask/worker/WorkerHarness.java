@@ -15,6 +15,7 @@ import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisConnections;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.wake.RedisWakeSignals;
 import io.github.asynctask.redis.wake.WakeSignals;
@@ -56,6 +57,8 @@ final class WorkerHarness implements AutoCloseable {
 				new RedisStandaloneConfiguration(redis.host(), redis.port()));
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
+		// the first connection can take seconds on a loaded machine: not what is tested
+		RedisConnections.warmedUp(this.connectionFactory);
 		this.broker = new LuaRedisBroker(this.connectionFactory, this.keys);
 		List<TaskDefinition> definitions = new ArrayList<>(List.of(task("count", 3, Duration.ofSeconds(30)),
 				task("block", 3, Duration.ofSeconds(30)), task("sleep", 3, Duration.ofSeconds(30)),
