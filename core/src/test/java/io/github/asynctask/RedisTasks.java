@@ -11,12 +11,11 @@ import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisConnections;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.test.RedisServer;
 
 import org.springframework.context.ApplicationContext;
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
@@ -41,12 +40,7 @@ public final class RedisTasks {
 	 * outage fail in seconds rather than Lettuce's default minute.
 	 */
 	public static LettuceConnectionFactory connect(RedisServer redis) {
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(redis.host(), redis.port()),
-				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(2)).build());
-		factory.afterPropertiesSet();
-		factory.start();
-		return factory;
+		return RedisConnections.standalone(redis);
 	}
 
 	/**

@@ -3,6 +3,7 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.asynctask.ClusterConnectionExtension;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.limit.RateLimit;
@@ -14,9 +15,7 @@ import io.github.asynctask.redis.store.RedisHistory;
 import io.github.asynctask.redis.store.ScheduleStore;
 import io.github.asynctask.redis.store.TaskPages;
 import io.github.asynctask.test.RedisCluster;
-import io.github.asynctask.test.RedisClusterExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,25 +31,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * shares the queue's hash tag, so no call fails with CROSSSLOT, whichever shard owns the
  * queue (the schedule scripts too: a schedule's state shares its queue's slot).
  */
-@ExtendWith(RedisClusterExtension.class)
+@ExtendWith(ClusterConnectionExtension.class)
 class BrokerClusterIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
 
 	private static LuaRedisBroker broker;
 
 	private static ScheduleStore store;
 
 	@BeforeAll
-	static void connect(RedisCluster cluster) {
-		connectionFactory = RedisConnections.cluster(cluster.hostPorts());
+	static void connect(LettuceConnectionFactory connectionFactory) {
 		broker = new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask"));
 		store = new ScheduleStore(connectionFactory, new RedisKeys("asynctask"), Duration.ofSeconds(5));
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
 	}
 
 	/** The rate-limit log shares the queue's tag: the limited fetch runs on any shard. */
@@ -68,7 +59,8 @@ class BrokerClusterIntegrationTests {
 	}
 
 	@Test
-	void theEnvironmentCheckReadsTheVersionAndPolicyOfEveryNode(RedisCluster cluster) {
+	void theEnvironmentCheckReadsTheVersionAndPolicyOfEveryNode(RedisCluster cluster,
+			LettuceConnectionFactory connectionFactory) {
 		RedisEnvironmentCheck check = new RedisEnvironmentCheck(connectionFactory, true);
 		assertThat(check.version()).isNotNull().matches(RedisVersion::isSupported);
 		assertThat(check.evictionPolicy()).isEqualTo("noeviction");
@@ -84,7 +76,7 @@ class BrokerClusterIntegrationTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "default", "mail", "orders", "reports" })
-	void theConsoleScriptsRunOnTheShardOwningTheQueue(String queue) {
+	void theConsoleScriptsRunOnTheShardOwningTheQueue(String queue, LettuceConnectionFactory connectionFactory) {
 		RedisKeys keys = new RedisKeys("asynctask");
 		TaskPages pages = new TaskPages(connectionFactory, keys, Duration.ofSeconds(5));
 		BulkActions bulk = new BulkActions(connectionFactory, keys, Duration.ofSeconds(5));

@@ -4,10 +4,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.asynctask.RedisBrokerExtension;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
-import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -22,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * records the measured figures and where the bytes go; the pending test prints each key's
  * share).
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(RedisBrokerExtension.class)
 class BrokerMemoryIntegrationTests {
 
 	private static final int TASKS = 100_000;
@@ -43,14 +42,9 @@ class BrokerMemoryIntegrationTests {
 	private static RedisServer redis;
 
 	@BeforeAll
-	static void connect(RedisServer server) {
+	static void connect(RedisServer server, LettuceConnectionFactory factory) {
 		redis = server;
-		connectionFactory = RedisConnections.standalone(server);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
+		connectionFactory = factory;
 	}
 
 	@Test

@@ -4,14 +4,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.asynctask.ClusterConnectionExtension;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.flow.FlowSweeper;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.test.RedisCluster;
-import io.github.asynctask.test.RedisClusterExtension;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -30,10 +29,8 @@ import static org.awaitility.Awaitility.await;
  * sweep releases the waiting task exactly once, also when it has backed off on queues no
  * {@code after} rule names; hostile entries are dropped with a warning.
  */
-@ExtendWith({ RedisClusterExtension.class, OutputCaptureExtension.class })
+@ExtendWith({ ClusterConnectionExtension.class, OutputCaptureExtension.class })
 class FlowClusterIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
 
 	private static LuaRedisBroker broker;
 
@@ -44,8 +41,7 @@ class FlowClusterIntegrationTests {
 	private static String shipping;
 
 	@BeforeAll
-	static void connect(RedisCluster cluster) {
-		connectionFactory = RedisConnections.cluster(cluster.hostPorts());
+	static void connect(RedisCluster cluster, LettuceConnectionFactory connectionFactory) {
 		RedisKeys keys = new RedisKeys("asynctask");
 		broker = new LuaRedisBroker(connectionFactory, keys);
 		store = new FlowStore(connectionFactory, keys, Duration.ofSeconds(5));
@@ -57,11 +53,6 @@ class FlowClusterIntegrationTests {
 				.equals(cluster.masterFor(keys.tasks(payments)).toString()))
 			.findFirst()
 			.orElseThrow();
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
 	}
 
 	private static EnqueueRequest ship(String id, String order) {
@@ -103,7 +94,8 @@ class FlowClusterIntegrationTests {
 	}
 
 	@Test
-	void aSweeperBackedOffOnQueuesNoAfterRuleNamesStillReleasesAWaiterACrashLeftOwed() {
+	void aSweeperBackedOffOnQueuesNoAfterRuleNamesStillReleasesAWaiterACrashLeftOwed(
+			LettuceConnectionFactory connectionFactory) {
 		AtomicInteger sweeps = new AtomicInteger();
 		FlowStore counting = new FlowStore(connectionFactory, new RedisKeys("asynctask"), Duration.ofSeconds(5)) {
 			@Override
@@ -142,7 +134,8 @@ class FlowClusterIntegrationTests {
 	}
 
 	@Test
-	void hostileEntriesAreDroppedWithAWarningAndTheOthersAreReleased(CapturedOutput output) {
+	void hostileEntriesAreDroppedWithAWarningAndTheOthersAreReleased(CapturedOutput output,
+			LettuceConnectionFactory connectionFactory) {
 		String condition = EnqueueRequest.Awaited.task(payments, "order.pay", "o-2").condition();
 		broker.enqueue(ship("ship-h", "o-2"));
 		// an owed entry that names no queue and no task, beside the real one

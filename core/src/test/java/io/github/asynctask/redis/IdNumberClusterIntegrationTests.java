@@ -2,10 +2,8 @@ package io.github.asynctask.redis;
 
 import java.time.Duration;
 
+import io.github.asynctask.ClusterConnectionExtension;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
-import io.github.asynctask.test.RedisCluster;
-import io.github.asynctask.test.RedisClusterExtension;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -18,24 +16,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Instance numbers of task ids on a 3-master Redis Cluster: every key of the claim and
  * renewal shares the {instances} tag, so no call fails with CROSSSLOT, batch or not.
  */
-@ExtendWith(RedisClusterExtension.class)
+@ExtendWith(ClusterConnectionExtension.class)
 class IdNumberClusterIntegrationTests {
 
 	private static final Duration LEASE = Duration.ofMinutes(10);
 
-	private static LettuceConnectionFactory connectionFactory;
-
 	private static LuaRedisBroker broker;
 
 	@BeforeAll
-	static void connect(RedisCluster cluster) {
-		connectionFactory = RedisConnections.cluster(cluster.hostPorts());
+	static void connect(LettuceConnectionFactory connectionFactory) {
 		broker = new LuaRedisBroker(connectionFactory, new RedisKeys("cluster-ids"));
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
 	}
 
 	@Test

@@ -3,14 +3,12 @@ package io.github.asynctask.redis;
 import java.time.Duration;
 import java.util.Map;
 
+import io.github.asynctask.RedisBrokerExtension;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.script.LuaSources;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;
-import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -22,31 +20,18 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 /**
  * Claiming and renewing instance numbers of task ids: id_claim.lua and id_renew.lua.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(RedisBrokerExtension.class)
 class IdNumberIntegrationTests {
 
 	private static final Duration LEASE = Duration.ofMinutes(10);
 
 	private static final RedisKeys KEYS = new RedisKeys("ids");
 
-	private static LettuceConnectionFactory connectionFactory;
-
 	private static LuaRedisBroker broker;
 
 	@BeforeAll
-	static void connect(RedisServer redis) {
-		connectionFactory = RedisConnections.standalone(redis);
+	static void connect(LettuceConnectionFactory connectionFactory) {
 		broker = new LuaRedisBroker(connectionFactory, KEYS);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
-
-	@BeforeEach
-	void flush(RedisServer redis) {
-		redis.flushAll();
 	}
 
 	@Test

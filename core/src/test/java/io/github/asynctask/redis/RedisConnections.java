@@ -6,9 +6,12 @@ import java.util.List;
 import io.github.asynctask.test.RedisServer;
 
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * Spring connection factories for the test Redis servers.
@@ -38,6 +41,20 @@ public final class RedisConnections {
 
 	public static LettuceConnectionFactory cluster(List<String> hostPorts) {
 		return started(new LettuceConnectionFactory(new RedisClusterConfiguration(hostPorts), clientConfiguration()));
+	}
+
+	/**
+	 * The factory once its shared connection is open: on a loaded machine the first
+	 * opening can take longer than a broker's reply timeout, which would fail whichever
+	 * test happens to run first (for the fixtures that make one factory per class).
+	 */
+	public static LettuceConnectionFactory warmedUp(LettuceConnectionFactory factory) {
+		await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+			try (RedisConnection connection = factory.getConnection()) {
+				return connection.ping() != null;
+			}
+		});
+		return factory;
 	}
 
 	private static LettuceClientConfiguration clientConfiguration() {

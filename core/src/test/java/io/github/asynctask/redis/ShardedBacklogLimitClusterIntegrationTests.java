@@ -1,10 +1,8 @@
 package io.github.asynctask.redis;
 
+import io.github.asynctask.ClusterConnectionExtension;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 
-import io.github.asynctask.test.RedisCluster;
-import io.github.asynctask.test.RedisClusterExtension;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -16,22 +14,14 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * different masters: each shard checks its share in its own slot, so no call crosses
  * slots ({@link ShardedBacklogChecks}).
  */
-@ExtendWith(RedisClusterExtension.class)
+@ExtendWith(ClusterConnectionExtension.class)
 class ShardedBacklogLimitClusterIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
 
 	private static LuaRedisBroker shards;
 
 	@BeforeAll
-	static void connect(RedisCluster cluster) {
-		connectionFactory = RedisConnections.cluster(cluster.hostPorts());
+	static void connect(LettuceConnectionFactory connectionFactory) {
 		shards = new LuaRedisBroker(connectionFactory, new RedisKeys("backlog"));
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
 	}
 
 	@Test

@@ -5,12 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.github.asynctask.ClusterConnectionExtension;
 import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.shard.ShardedRedisBroker;
-import io.github.asynctask.test.RedisCluster;
-import io.github.asynctask.test.RedisClusterExtension;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,25 +22,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * on different masters: the rate limit's log is in the queue's own slot, asked apart from
  * the shards' slots (no call crosses slots), and a key's tasks share one shard.
  */
-@ExtendWith(RedisClusterExtension.class)
+@ExtendWith(ClusterConnectionExtension.class)
 class ShardedFlowControlClusterIntegrationTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
 
-	private static LettuceConnectionFactory connectionFactory;
-
 	private static ShardedRedisBroker sharded;
 
 	@BeforeAll
-	static void connect(RedisCluster cluster) {
-		connectionFactory = RedisConnections.cluster(cluster.hostPorts());
+	static void connect(LettuceConnectionFactory connectionFactory) {
 		sharded = new ShardedRedisBroker(new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask")),
 				Map.of("limited", 4, "keyed", 4));
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
 	}
 
 	@Test

@@ -11,10 +11,7 @@ import io.github.asynctask.RedisUnavailableException;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.mockito.ArgumentCaptor;
@@ -34,33 +31,30 @@ import static org.mockito.Mockito.verify;
  * call, a call Redis refused is re-sent from the pending reports, and a stop sends what
  * is queued. The broker is the real one, spied on only to hold a call or fail one.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 class AckSenderIntegrationTests {
 
 	private static final String QUEUE = "q";
 
-	private WorkerHarness harness;
+	private final WorkerHarness harness;
 
-	private LuaRedisBroker broker;
+	private final LuaRedisBroker broker;
 
 	private final PendingReports pending = new PendingReports();
 
 	private final RunningTasks running = new RunningTasks();
 
-	private AckSender sender;
+	private final AckSender sender;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		this.harness = new WorkerHarness(redis);
-		this.broker = spy(this.harness.broker);
+	AckSenderIntegrationTests(WorkerHarness harness) {
+		this.harness = harness;
+		this.broker = spy(harness.broker);
 		this.sender = new AckSender(this.broker, Duration.ZERO, this.pending);
 	}
 
 	@AfterEach
 	void tearDown() {
 		this.sender.halt();
-		this.harness.close();
 	}
 
 	@Test

@@ -7,12 +7,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 
-import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -24,7 +20,7 @@ import static org.awaitility.Awaitility.await;
  * Redis: never two of one key at once, keys not held up by each other, and a key held by
  * a crashed worker free again after its lease.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 class ConcurrencyKeyIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(60);
@@ -33,20 +29,16 @@ class ConcurrencyKeyIntegrationTests {
 
 	private final KeyedProbe keyed = new KeyedProbe();
 
-	private WorkerHarness harness;
+	private final WorkerHarness harness;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		TaskDefinition work = TestTasks.definition("work", "k", this.keyed, "work", 0, Duration.ofSeconds(30),
-				List.of());
-		this.harness = new WorkerHarness(redis, work);
+	ConcurrencyKeyIntegrationTests(WorkerHarness harness) {
+		this.harness = harness
+			.define(TestTasks.definition("work", "k", this.keyed, "work", 0, Duration.ofSeconds(30), List.of()));
 	}
 
 	@AfterEach
-	void tearDown() {
+	void release() {
 		this.keyed.gate.countDown();
-		this.harness.close();
 	}
 
 	/**

@@ -7,12 +7,7 @@ import java.util.Map;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
-import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -25,7 +20,7 @@ import static org.awaitility.Awaitility.await;
  * task back instead of killing it, without counting an attempt, and sends it to dead only
  * after the unknown-task grace.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(WorkerHarnessExtension.class)
 class RollingDeployIntegrationTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(120);
@@ -34,23 +29,14 @@ class RollingDeployIntegrationTests {
 
 	private final Probe newProbe = new Probe();
 
-	private WorkerHarness oldVersion;
+	private final WorkerHarness oldVersion;
 
-	private WorkerHarness newVersion;
+	private final WorkerHarness newVersion;
 
-	@BeforeEach
-	void setUp(RedisServer redis) {
-		redis.flushAll();
-		this.oldVersion = new WorkerHarness(redis);
-		TaskDefinition taskX = TestTasks.definition("x.new", "q", this.newProbe, "count", 3, Duration.ofSeconds(30),
-				List.of());
-		this.newVersion = new WorkerHarness(redis, taskX);
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.oldVersion.close();
-		this.newVersion.close();
+	RollingDeployIntegrationTests(WorkerHarness oldVersion, WorkerHarness newVersion) {
+		this.oldVersion = oldVersion;
+		this.newVersion = newVersion
+			.define(TestTasks.definition("x.new", "q", this.newProbe, "count", 3, Duration.ofSeconds(30), List.of()));
 	}
 
 	@Test

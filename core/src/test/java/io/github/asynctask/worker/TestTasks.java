@@ -89,6 +89,10 @@ final class TestTasks {
 		private final Map<String, TaskDefinition> byName = new LinkedHashMap<>();
 
 		MapRegistry(TaskDefinition... definitions) {
+			add(definitions);
+		}
+
+		void add(TaskDefinition... definitions) {
 			for (TaskDefinition definition : definitions) {
 				this.byName.put(definition.name(), definition);
 			}

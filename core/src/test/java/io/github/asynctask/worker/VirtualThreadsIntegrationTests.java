@@ -1,11 +1,8 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
-import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
@@ -35,20 +32,8 @@ class VirtualThreadsIntegrationTests {
 
 	@Test
 	void bodiesRunOnVirtualThreadsAndConcurrencyStillBoundsThem() throws Exception {
-		List<String> ids = new ArrayList<>();
-		for (int i = 0; i < 10; i++) {
-			ids.add(this.harness.submit("block", "v" + i));
-		}
-		this.harness.start(WorkerHarness.settings(Map.of("q", 4)).build(), (builder) -> builder.virtualThreads(true));
-		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 4);
 		// four bodies wait on the gate; the fetcher takes no fifth while they do
-		await().during(Duration.ofMillis(600)).atMost(WAIT).until(() -> {
-			QueueStats stats = this.harness.broker.stats("q");
-			return stats.pending() == 6 && stats.active() == 4;
-		});
-		this.harness.probe.gate.countDown();
-		await().atMost(WAIT).until(() -> ids.stream().allMatch((id) -> this.harness.broker.find("q", id).isEmpty()));
-		assertThat(this.harness.probe.maxRunning.get()).isEqualTo(4);
+		this.harness.runTenOnFourThreads("v", Duration.ofMillis(600), WAIT, (builder) -> builder.virtualThreads(true));
 		for (int i = 0; i < 10; i++) {
 			Thread thread = this.harness.probe.threads.get("v" + i);
 			assertThat(this.harness.probe.completions("v" + i)).as("v" + i).isEqualTo(1);

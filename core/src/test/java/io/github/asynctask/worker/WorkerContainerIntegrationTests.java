@@ -3,7 +3,6 @@ package io.github.asynctask.worker;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +11,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
-import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
@@ -46,21 +44,9 @@ class WorkerContainerIntegrationTests {
 
 	@Test
 	void concurrencyFourNeverRunsMoreThanFourAndLeavesTheRestPendingWhileBusy() {
-		List<String> ids = new ArrayList<>();
-		for (int i = 0; i < 10; i++) {
-			ids.add(this.harness.submit("block", "b" + i));
-		}
-		this.harness.start(WorkerHarness.settings(Map.of("q", 4)).build());
-		await().atMost(WAIT).until(() -> this.harness.probe.running.get() == 4);
 		// while all four are busy, several poll intervals pass without the instance
 		// taking more
-		await().during(Duration.ofMillis(800)).atMost(WAIT).until(() -> {
-			QueueStats stats = this.harness.broker.stats("q");
-			return stats.pending() == 6 && stats.active() == 4;
-		});
-		this.harness.probe.gate.countDown();
-		await().atMost(WAIT).until(() -> ids.stream().allMatch((id) -> this.harness.broker.find("q", id).isEmpty()));
-		assertThat(this.harness.probe.maxRunning.get()).isEqualTo(4);
+		this.harness.runTenOnFourThreads("b", Duration.ofMillis(800), WAIT, UnaryOperator.identity());
 		for (int i = 0; i < 10; i++) {
 			assertThat(this.harness.probe.completions("b" + i)).as("b" + i).isEqualTo(1);
 		}

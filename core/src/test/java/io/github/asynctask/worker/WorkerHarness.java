@@ -8,12 +8,14 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
+import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.RedisConnections;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.wake.RedisWakeSignals;
 import io.github.asynctask.redis.wake.WakeSignals;
@@ -21,6 +23,9 @@ import io.github.asynctask.test.RedisServer;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Real Redis, a real broker and containers with short leases and polls for the worker
@@ -52,6 +57,8 @@ final class WorkerHarness implements AutoCloseable {
 				new RedisStandaloneConfiguration(redis.host(), redis.port()));
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
+		// the first connection can take seconds on a loaded machine: not what is tested
+		RedisConnections.warmedUp(this.connectionFactory);
 		this.broker = new LuaRedisBroker(this.connectionFactory, this.keys);
 		List<TaskDefinition> definitions = new ArrayList<>(List.of(task("count", 3, Duration.ofSeconds(30)),
 				task("block", 3, Duration.ofSeconds(30)), task("sleep", 3, Duration.ofSeconds(30)),
@@ -61,6 +68,12 @@ final class WorkerHarness implements AutoCloseable {
 				TestTasks.definition("stuck", "q", this.probe, "stubborn", 3, Duration.ofMillis(100), List.of())));
 		definitions.addAll(List.of(extra));
 		this.registry = new TestTasks.MapRegistry(definitions.toArray(TaskDefinition[]::new));
+	}
+
+	/** Define more tasks, before a container starts; returns this harness. */
+	WorkerHarness define(TaskDefinition... tasks) {
+		this.registry.add(tasks);
+		return this;
 	}
 
 	TaskDefinition task(String method, int maxRetries, Duration timeout) {
@@ -103,6 +116,29 @@ final class WorkerHarness implements AutoCloseable {
 		this.containers.add(container);
 		container.start();
 		return container;
+	}
+
+	/**
+	 * Ten {@code block} tasks ({@code prefix0} to {@code prefix9}) on a container of four
+	 * threads: waits until four run while the other six stay pending for {@code busy}
+	 * (the fetcher takes no fifth), then opens the gate and waits until all ten are done,
+	 * never more than four at once.
+	 */
+	void runTenOnFourThreads(String prefix, Duration busy, Duration wait,
+			UnaryOperator<WorkerContainerBuilder> customizer) {
+		List<String> ids = new ArrayList<>();
+		for (int i = 0; i < 10; i++) {
+			ids.add(submit("block", prefix + i));
+		}
+		start(settings(Map.of("q", 4)).build(), customizer);
+		await().atMost(wait).until(() -> this.probe.running.get() == 4);
+		await().during(busy).atMost(wait).until(() -> {
+			QueueStats stats = this.broker.stats("q");
+			return stats.pending() == 6 && stats.active() == 4;
+		});
+		this.probe.gate.countDown();
+		await().atMost(wait).until(() -> ids.stream().allMatch((id) -> this.broker.find("q", id).isEmpty()));
+		assertThat(this.probe.maxRunning.get()).isEqualTo(4);
 	}
 
 	/**

@@ -1,5 +1,8 @@
 package io.github.asynctask.worker;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -7,10 +10,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 
 /**
- * The class's Redis ({@link RedisExtension}) and, for a {@link WorkerHarness} parameter
- * (of the test class's constructor, so each test gets its own), a harness on it: Redis
- * flushed first, the harness closed after the test, halting its containers. A worker test
- * then needs no set-up of its own: <pre>
+ * The class's Redis ({@link RedisExtension}) and, for each {@link WorkerHarness}
+ * parameter (of the test class's constructor, so each test gets its own; two parameters
+ * are two instances on one Redis), a harness on it: Redis flushed before the first, the
+ * harnesses closed after the test, halting their containers. A worker test then needs no
+ * set-up of its own: <pre>
  * &#64;ExtendWith(WorkerHarnessExtension.class)
  * class SomeIntegrationTests {
  *     private final WorkerHarness harness;
@@ -40,18 +44,27 @@ final class WorkerHarnessExtension extends RedisExtension implements AfterEachCa
 			return super.resolveParameter(parameterContext, extensionContext);
 		}
 		RedisServer redis = server(extensionContext);
-		redis.flushAll();
+		Harnesses harnesses = extensionContext.getStore(NAMESPACE).get(Harnesses.class, Harnesses.class);
+		if (harnesses == null) {
+			redis.flushAll();
+			harnesses = new Harnesses(new ArrayList<>());
+			extensionContext.getStore(NAMESPACE).put(Harnesses.class, harnesses);
+		}
 		WorkerHarness harness = new WorkerHarness(redis);
-		extensionContext.getStore(NAMESPACE).put(WorkerHarness.class, harness);
+		harnesses.open().add(harness);
 		return harness;
 	}
 
 	@Override
 	public void afterEach(ExtensionContext context) {
-		WorkerHarness harness = context.getStore(NAMESPACE).remove(WorkerHarness.class, WorkerHarness.class);
-		if (harness != null) {
-			harness.close();
+		Harnesses harnesses = context.getStore(NAMESPACE).remove(Harnesses.class, Harnesses.class);
+		if (harnesses != null) {
+			harnesses.open().forEach(WorkerHarness::close);
 		}
+	}
+
+	/** The harnesses made for one test. */
+	private record Harnesses(List<WorkerHarness> open) {
 	}
 
 }

@@ -2,14 +2,10 @@ package io.github.asynctask.outbox;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
-
-import javax.sql.DataSource;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
@@ -19,7 +15,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,13 +37,7 @@ class OutboxRefusedRowIntegrationTests {
 
 	private final OutboxRowFormat format = new OutboxRowFormat();
 
-	private LettuceConnectionFactory connectionFactory;
-
-	private LuaRedisBroker broker;
-
-	private DataSource dataSource;
-
-	private OutboxTable table;
+	private OutboxFixture outbox;
 
 	OutboxRefusedRowIntegrationTests(RedisServer redis, TestDatabase database) {
 		this.redis = redis;
@@ -57,21 +46,15 @@ class OutboxRefusedRowIntegrationTests {
 
 	@BeforeEach
 	void setUp() {
-		this.redis.flushAll();
-		this.connectionFactory = OutboxIntegrationTests.connect(this.redis.port());
-		this.broker = new LuaRedisBroker(this.connectionFactory, OutboxIntegrationTests.KEYS);
-		this.dataSource = this.database.create();
-		this.table = new OutboxTable(
-				"outbox_" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE));
-		new OutboxSchema(this.dataSource, this.table).initialize(InitializeSchema.ALWAYS);
+		this.outbox = new OutboxFixture(this.redis, this.database.create());
 		// the first connection can take seconds on a loaded machine: not what is tested
-		await().atMost(Duration.ofMinutes(1)).ignoreExceptions().until(() -> this.broker.stats(QUEUE) != null);
+		await().atMost(Duration.ofMinutes(1)).ignoreExceptions().until(() -> this.outbox.broker.stats(QUEUE) != null);
 	}
 
 	@AfterEach
 	void tearDown() {
-		this.connectionFactory.destroy();
-		this.database.drop(this.dataSource);
+		this.outbox.close();
+		this.database.drop(this.outbox.dataSource);
 	}
 
 	@Test
@@ -81,16 +64,17 @@ class OutboxRefusedRowIntegrationTests {
 		insert(request("01LATER1"), 2);
 		insert(request("01LATER2"), 3);
 		this.redis.cli("HSET", OutboxIntegrationTests.KEYS.unique(QUEUE, "ship", "order-1"), "not", "an id");
-		OutboxRelay relay = new OutboxRelay(this.dataSource, this.table, this.broker,
+		OutboxRelay relay = new OutboxRelay(this.outbox.dataSource, this.outbox.table, this.outbox.broker,
 				new OutboxRelay.Settings(Duration.ZERO, Duration.ofSeconds(1), 100), Clock.systemUTC());
 
 		assertThat(relay.relayOnce()).as("rows moved in the first round").isEqualTo(2);
 		assertThat(state("01LATER1")).isEqualTo(TaskState.PENDING);
 		assertThat(state("01LATER2")).isEqualTo(TaskState.PENDING);
-		assertThat(jdbc().queryForList("select id from " + this.table.name(), String.class))
+		assertThat(jdbc().queryForList("select id from " + this.outbox.table.name(), String.class))
 			.containsExactly("01REFUSED");
-		assertThat(jdbc().queryForObject("select attempts from " + this.table.name(), Integer.class)).isEqualTo(1);
-		assertThat(jdbc().queryForObject("select last_error from " + this.table.name(), String.class))
+		assertThat(jdbc().queryForObject("select attempts from " + this.outbox.table.name(), Integer.class))
+			.isEqualTo(1);
+		assertThat(jdbc().queryForObject("select last_error from " + this.outbox.table.name(), String.class))
 			.contains("dedup key");
 		assertThat(output).contains("WARN").contains("01REFUSED");
 
@@ -106,7 +90,7 @@ class OutboxRefusedRowIntegrationTests {
 		assertThat(rows()).isZero();
 		assertThat(relay.buried()).isEqualTo(1);
 		assertThat(relay.errors()).as("no round failed as a whole").isZero();
-		TaskInfo dead = this.broker.find(QUEUE, "01REFUSED").orElseThrow();
+		TaskInfo dead = this.outbox.broker.find(QUEUE, "01REFUSED").orElseThrow();
 		assertThat(dead.state()).isEqualTo(TaskState.DEAD);
 		assertThat(dead.lastError())
 			.startsWith("outbox row refused by Redis after " + OutboxDelivery.MAX_REFUSALS + " relay attempts: ")
@@ -121,21 +105,21 @@ class OutboxRefusedRowIntegrationTests {
 
 	private void insert(EnqueueRequest request, long createdAt) {
 		jdbc().update(
-				"insert into " + this.table.name()
+				"insert into " + this.outbox.table.name()
 						+ " (id, queue, payload, created_at, attempts) values (?, ?, ?, ?, 0)",
 				request.id(), QUEUE, this.format.write(request), createdAt);
 	}
 
 	private TaskState state(String id) {
-		return this.broker.find(QUEUE, id).map(TaskInfo::state).orElse(null);
+		return this.outbox.broker.find(QUEUE, id).map(TaskInfo::state).orElse(null);
 	}
 
 	private int rows() {
-		return jdbc().queryForObject("select count(*) from " + this.table.name(), Integer.class);
+		return jdbc().queryForObject("select count(*) from " + this.outbox.table.name(), Integer.class);
 	}
 
 	private JdbcTemplate jdbc() {
-		return new JdbcTemplate(this.dataSource);
+		return new JdbcTemplate(this.outbox.dataSource);
 	}
 
 }

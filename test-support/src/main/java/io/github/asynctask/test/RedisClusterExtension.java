@@ -38,7 +38,8 @@ public class RedisClusterExtension implements BeforeAllCallback, AfterAllCallbac
 		return cluster(extensionContext);
 	}
 
-	private static RedisCluster cluster(ExtensionContext context) {
+	/** The class's cluster, started the first time. */
+	protected static RedisCluster cluster(ExtensionContext context) {
 		return clusters.getOrCreate(context, () -> RedisCluster.start(MASTERS));
 	}
 

@@ -27,6 +27,15 @@ public interface RedisServer {
 	String url();
 
 	/**
+	 * Spring Boot's {@code spring.data.redis.host} and {@code port} pointing at this
+	 * server, as property values ({@code name=value}) for a context runner or builder.
+	 * @return the two property values
+	 */
+	default String[] springDataRedisProperties() {
+		return new String[] { "spring.data.redis.host=" + host(), "spring.data.redis.port=" + port() };
+	}
+
+	/**
 	 * Sends one command and returns the reply as text: bulk and simple strings as they
 	 * are, integers as digits, arrays with their elements joined by {@code '\n'}, nil as
 	 * {@code null}. Each call may use a fresh connection, so connection state

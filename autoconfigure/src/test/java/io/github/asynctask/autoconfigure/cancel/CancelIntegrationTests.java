@@ -1,8 +1,7 @@
 package io.github.asynctask.autoconfigure.cancel;
 
-import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.FlushedRedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -12,18 +11,15 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
  * Cancel and progress through the auto-configuration on standalone Redis, on a plain
  * queue and on a queue of four shards.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(FlushedRedisExtension.class)
 class CancelIntegrationTests {
 
-	private ApplicationContextRunner runner;
+	private final ApplicationContextRunner runner;
 
-	private ApplicationContextRunner sharded;
+	private final ApplicationContextRunner sharded;
 
-	@BeforeEach
-	void runner(RedisServer redis) {
-		redis.flushAll();
-		this.runner = CancelScenarios.runner("spring.data.redis.host=" + redis.host(),
-				"spring.data.redis.port=" + redis.port());
+	CancelIntegrationTests(RedisServer redis) {
+		this.runner = CancelScenarios.runner(redis.springDataRedisProperties());
 		this.sharded = this.runner.withPropertyValues("async-task.queues.exports.shards=4");
 	}
 

@@ -15,9 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.redis.store.BulkActions;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.FlushedRedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -33,7 +32,7 @@ import static org.awaitility.Awaitility.await;
  * Redis connections dropped mid-request leaves every task either dead or pending, none
  * lost and none pending twice; repeating the request finishes the rest.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(FlushedRedisExtension.class)
 class ConsoleBulkInterruptionIntegrationTests {
 
 	private static final String[] WRITES = { "async-task.console.enabled=true",
@@ -56,12 +55,10 @@ class ConsoleBulkInterruptionIntegrationTests {
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
-	private RedisServer redis;
+	private final RedisServer redis;
 
-	@BeforeEach
-	void flush(RedisServer redis) {
+	ConsoleBulkInterruptionIntegrationTests(RedisServer redis) {
 		this.redis = redis;
-		redis.flushAll();
 	}
 
 	@Test

@@ -12,9 +12,8 @@ import java.util.List;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.FlushedRedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -28,17 +27,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * enabled, under its path, with a strict content security policy; writes refused unless
  * enabled; arguments hidden on request.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(FlushedRedisExtension.class)
 class ConsoleIntegrationTests {
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
-	private RedisServer redis;
+	private final RedisServer redis;
 
-	@BeforeEach
-	void flush(RedisServer redis) {
+	ConsoleIntegrationTests(RedisServer redis) {
 		this.redis = redis;
-		redis.flushAll();
 	}
 
 	@Test

@@ -21,10 +21,9 @@ import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.FlushedRedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
@@ -51,7 +50,7 @@ import static org.awaitility.Awaitility.await;
  * CSRF token the console reads from its settings. The Redis password never shows up in
  * what the console or the endpoint answer.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(FlushedRedisExtension.class)
 class ConsoleSecurityIntegrationTests {
 
 	private static final String PASSWORD = "s3cret-redis-pa55word";
@@ -60,12 +59,10 @@ class ConsoleSecurityIntegrationTests {
 			"async-task.console.writes-enabled=true", "management.endpoints.web.exposure.include=asynctask",
 			"management.endpoint.asynctask.access=unrestricted" };
 
-	private RedisServer redis;
+	private final RedisServer redis;
 
-	@BeforeEach
-	void flush(RedisServer redis) {
+	ConsoleSecurityIntegrationTests(RedisServer redis) {
 		this.redis = redis;
-		redis.flushAll();
 	}
 
 	@Test

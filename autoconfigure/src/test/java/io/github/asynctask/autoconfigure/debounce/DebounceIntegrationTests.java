@@ -1,8 +1,7 @@
 package io.github.asynctask.autoconfigure.debounce;
 
-import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.FlushedRedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -12,16 +11,13 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
  * Debounce through the auto-configuration on standalone Redis, on a plain queue and on a
  * queue of four shards.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(FlushedRedisExtension.class)
 class DebounceIntegrationTests {
 
-	private ApplicationContextRunner runner;
+	private final ApplicationContextRunner runner;
 
-	@BeforeEach
-	void runner(RedisServer redis) {
-		redis.flushAll();
-		this.runner = DebounceScenarios.runner("spring.data.redis.host=" + redis.host(),
-				"spring.data.redis.port=" + redis.port());
+	DebounceIntegrationTests(RedisServer redis) {
+		this.runner = DebounceScenarios.runner(redis.springDataRedisProperties());
 	}
 
 	@Test

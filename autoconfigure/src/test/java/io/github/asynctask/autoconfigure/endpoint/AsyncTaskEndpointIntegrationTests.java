@@ -4,11 +4,10 @@ import io.github.asynctask.TaskState;
 import io.github.asynctask.autoconfigure.endpoint.EndpointClient.Reply;
 import io.github.asynctask.autoconfigure.console.ConsoleTestApplication;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.FlushedRedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
@@ -22,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The {@code asynctask} endpoint over HTTP in a running application with a real Redis:
  * the JSON for a known state, the writes' effects in Redis, and refusals.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(FlushedRedisExtension.class)
 class AsyncTaskEndpointIntegrationTests {
 
 	private static ConfigurableApplicationContext context;
@@ -42,11 +41,6 @@ class AsyncTaskEndpointIntegrationTests {
 	@AfterAll
 	static void stop() {
 		context.close();
-	}
-
-	@BeforeEach
-	void flush(RedisServer redis) {
-		redis.flushAll();
 	}
 
 	@Test

@@ -16,9 +16,8 @@ import io.github.asynctask.autoconfigure.flow.FlowsIntegrationTests.Synchronizat
 import io.github.asynctask.autoconfigure.flow.ResultsIntegrationTests.Calculator;
 import io.github.asynctask.flow.ResultWaiters;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.FlushedRedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -36,16 +35,13 @@ import static org.awaitility.Awaitility.await;
  * one whose submit turned out a duplicate at the commit follows the task holding the
  * bizId, and no more than {@code async-task.results.max-waiting} futures wait at once.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(FlushedRedisExtension.class)
 class ResultFuturesIntegrationTests {
 
-	private ApplicationContextRunner runner;
+	private final ApplicationContextRunner runner;
 
-	@BeforeEach
-	void runner(RedisServer redis) {
-		redis.flushAll();
-		this.runner = ResultsIntegrationTests.calculatorRunner("spring.data.redis.host=" + redis.host(),
-				"spring.data.redis.port=" + redis.port());
+	ResultFuturesIntegrationTests(RedisServer redis) {
+		this.runner = ResultsIntegrationTests.calculatorRunner(redis.springDataRedisProperties());
 	}
 
 	@Test

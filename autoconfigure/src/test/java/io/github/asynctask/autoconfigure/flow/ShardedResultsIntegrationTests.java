@@ -10,9 +10,8 @@ import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.TaskFailedException;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.autoconfigure.flow.ResultsIntegrationTests.Calculator;
-import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.FlushedRedisExtension;
 import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -27,18 +26,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * dead task fails its future from any shard; {@code template.result} looks in every
  * shard.
  */
-@ExtendWith(RedisExtension.class)
+@ExtendWith(FlushedRedisExtension.class)
 class ShardedResultsIntegrationTests {
 
 	private static final int CALLS = 12;
 
-	private ApplicationContextRunner runner;
+	private final ApplicationContextRunner runner;
 
-	@BeforeEach
-	void runner(RedisServer redis) {
-		redis.flushAll();
-		this.runner = ResultsIntegrationTests.calculatorRunner("spring.data.redis.host=" + redis.host(),
-				"spring.data.redis.port=" + redis.port(), "async-task.queues.calc.shards=4");
+	ShardedResultsIntegrationTests(RedisServer redis) {
+		this.runner = ResultsIntegrationTests.calculatorRunner(redis.springDataRedisProperties())
+			.withPropertyValues("async-task.queues.calc.shards=4");
 	}
 
 	@Test

@@ -8,11 +8,10 @@ import io.github.asynctask.autoconfigure.version.Shipping.ShippingV2;
 import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.redis.RedisBroker;
-import io.github.asynctask.test.RedisExtension;
+import io.github.asynctask.test.FlushedRedisExtension;
 import io.github.asynctask.test.RedisServer;
 import io.github.asynctask.version.StoredTaskCheck;
 import io.github.asynctask.version.UnreadableTasks;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -29,16 +28,13 @@ import static org.awaitility.Awaitility.await;
  * ways, the start-up sample check, the dead reason of a task that still cannot be read,
  * and the start-up errors of an upcaster chain with a gap or a doubled step.
  */
-@ExtendWith({ RedisExtension.class, OutputCaptureExtension.class })
+@ExtendWith({ FlushedRedisExtension.class, OutputCaptureExtension.class })
 class TaskVersionsIntegrationTests {
 
-	private ApplicationContextRunner runner;
+	private final ApplicationContextRunner runner;
 
-	@BeforeEach
-	void runner(RedisServer redis) {
-		redis.flushAll();
-		this.runner = Shipping.runner("spring.data.redis.host=" + redis.host(),
-				"spring.data.redis.port=" + redis.port());
+	TaskVersionsIntegrationTests(RedisServer redis) {
+		this.runner = Shipping.runner(redis.springDataRedisProperties());
 	}
 
 	@Test

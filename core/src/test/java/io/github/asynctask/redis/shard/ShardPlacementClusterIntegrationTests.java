@@ -3,12 +3,9 @@ package io.github.asynctask.redis.shard;
 import java.time.Duration;
 import java.util.UUID;
 
-import io.github.asynctask.redis.RedisConnections;
+import io.github.asynctask.ClusterConnectionExtension;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
-import io.github.asynctask.test.RedisCluster;
-import io.github.asynctask.test.RedisClusterExtension;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,27 +18,19 @@ import static org.awaitility.Awaitility.await;
  * Where a sharded queue's tasks are looked for, on a local 3-master Redis Cluster, where
  * the shards under each count live in different slots ({@link ShardPlacementChecks}).
  */
-@ExtendWith(RedisClusterExtension.class)
+@ExtendWith(ClusterConnectionExtension.class)
 class ShardPlacementClusterIntegrationTests {
-
-	private static LettuceConnectionFactory connectionFactory;
 
 	private static LuaRedisBroker broker;
 
 	private final String suffix = UUID.randomUUID().toString().substring(0, 8);
 
 	@BeforeAll
-	static void connect(RedisCluster cluster) {
-		connectionFactory = RedisConnections.cluster(cluster.hostPorts());
+	static void connect(LettuceConnectionFactory connectionFactory) {
 		broker = new LuaRedisBroker(connectionFactory, new RedisKeys("asynctask"));
 		// the first connection to each master may take longer than a call's timeout on a
 		// loaded machine
 		await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> broker.knownQueues() != null);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
 	}
 
 	@Test
