@@ -15,6 +15,10 @@ for _, kind in ipairs(ARGV) do
   fields[#fields + 1] = 'f' .. kind
   fields[#fields + 1] = '1'
 end
+local wrong = batch_keys_wrong('batch_fired', KEYS)
+if wrong then
+  return wrong
+end
 if #fields == 0 or redis.call('EXISTS', batch) == 0 then
   return 0
 end

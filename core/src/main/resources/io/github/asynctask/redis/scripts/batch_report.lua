@@ -11,6 +11,7 @@
   ARGV[1] child index
   ARGV[2] ok (completed) or dd (dead)
   ARGV[3] ms an ended, or not yet sealed, batch is kept
+  A batch key holding another type (batch_keys_wrong): an error reply, nothing written.
   Reply: batch_due's (lib.lua): the state it ended in now or '', then the callbacks owed
 ]]
 local batch, reported, started = KEYS[1], KEYS[2], KEYS[3]
@@ -18,6 +19,10 @@ local index, keep = whole_arg(ARGV[1]), whole_arg(ARGV[3])
 if not index or index > 4294967295 or (ARGV[2] ~= 'ok' and ARGV[2] ~= 'dd') or not keep or keep < 1 then
   return redis.error_reply('batch_report: ARGV[1] (child index, 0..2^32-1), ARGV[2] (ok or dd) and ARGV[3] '
     .. '(ms kept, at least 1) are required')
+end
+local wrong = batch_keys_wrong('batch_report', KEYS)
+if wrong then
+  return wrong
 end
 local now = now_ms()
 if redis.call('SETBIT', reported, index, 1) == 0 then

@@ -17,6 +17,7 @@
   ARGV[4] stored onComplete call, '' for none
   ARGV[5] stored onDeath call, '' for none
   ARGV[6] ms an ended batch is kept
+  A batch key holding another type (batch_keys_wrong): an error reply, nothing written.
   Reply: batch_due's (lib.lua): the state it ended in now or '', then the callbacks owed
          (none for a cancelled batch)
 ]]
@@ -24,6 +25,10 @@ local batch = KEYS[1]
 local children, keep = whole_arg(ARGV[1]), whole_arg(ARGV[6])
 if not children or not keep or keep < 1 then
   return redis.error_reply('batch_seal: ARGV[1] (children) and ARGV[6] (ms kept, at least 1) must be whole numbers')
+end
+local wrong = batch_keys_wrong('batch_seal', KEYS)
+if wrong then
+  return wrong
 end
 local now = now_ms()
 local state, sealed = unpack(redis.call('HMGET', batch, 'st', 'sl'))
