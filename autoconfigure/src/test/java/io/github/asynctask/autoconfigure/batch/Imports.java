@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.AsyncTaskTemplate;
@@ -24,7 +25,12 @@ public class Imports {
 
 	static volatile Imports proxy;
 
+	/** Holds import.stuck's body, deaf to interrupts, until a test counts it down. */
+	static volatile CountDownLatch stuck = new CountDownLatch(1);
+
 	static void reset() {
+		stuck.countDown();
+		stuck = new CountDownLatch(1);
 		rows.clear();
 		callbacks.clear();
 	}
@@ -46,6 +52,20 @@ public class Imports {
 		String batchId = template.currentBatchId().orElseThrow();
 		template.addToBatch(batchId, () -> proxy.importRow(10));
 		template.addToBatch(batchId, () -> proxy.importRow(11));
+		rows.computeIfAbsent(row, (key) -> new AtomicInteger()).incrementAndGet();
+	}
+
+	@AsyncTask(name = "import.stuck", queue = "rows", maxRetries = 0)
+	public void stuck(long row) {
+		CountDownLatch latch = stuck;
+		while (latch.getCount() > 0) {
+			try {
+				latch.await();
+			}
+			catch (InterruptedException ex) {
+				// deaf to the heartbeat's interrupt: only the test ends it
+			}
+		}
 		rows.computeIfAbsent(row, (key) -> new AtomicInteger()).incrementAndGet();
 	}
 
