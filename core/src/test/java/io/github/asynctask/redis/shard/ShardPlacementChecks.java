@@ -112,7 +112,7 @@ final class ShardPlacementChecks {
 				continue;
 			}
 			moved++;
-			assertThat(first.enqueue(sent).outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
+			assertThat(first.enqueue(sent).outcome()).isEqualTo(EnqueueResult.Outcome.SCHEDULED);
 			EnqueueRequest last = EnqueueRequest.now(queue, "d2-" + i, "t", "{\"v\":2}", 0)
 				.withBizId("doc-" + i, TTL)
 				.withDebounce(Duration.ofHours(1));
