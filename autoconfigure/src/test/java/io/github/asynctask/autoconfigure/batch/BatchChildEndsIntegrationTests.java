@@ -9,12 +9,8 @@ import io.github.asynctask.BatchReceipt;
 import io.github.asynctask.BatchState;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.context.ApplicationContext;
 
@@ -27,28 +23,11 @@ import static org.awaitility.Awaitility.await;
  * ran (on a plain queue and on a sharded one), a scheduled child deleted, and a child the
  * recoverer sends to dead after its lease was lost with no retry left.
  */
-@ExtendWith(RedisExtension.class)
-class BatchChildEndsIntegrationTests {
-
-	static final Duration WAIT = Duration.ofSeconds(40);
-
-	private RedisServer redis;
-
-	@BeforeEach
-	void reset(RedisServer redis) {
-		redis.flushAll();
-		Imports.reset();
-		this.redis = redis;
-	}
-
-	@AfterEach
-	void release() {
-		Imports.stuck.countDown();
-	}
+class BatchChildEndsIntegrationTests extends BatchRedisTestSupport {
 
 	@Test
 	void childrenCancelledOrDeletedBeforeTheyRanCountDeadAndTheBatchEnds() {
-		BatchesIntegrationTests.runner(this.redis.host(), this.redis.port())
+		runner()
 			.run((context) -> cancelledAndDeletedChildrenCountDead(context));
 	}
 
@@ -80,11 +59,17 @@ class BatchChildEndsIntegrationTests {
 		assertThat(info.dead()).isEqualTo(3);
 		assertThat(info.completed()).isEqualTo(1);
 		assertThat(info.pending()).isZero();
+		MeterRegistry meters = context.getBean(MeterRegistry.class);
+		assertThat(meters.counter("asynctask.tasks.cancelled", "queue", "rows", "state", "not-started").count())
+			.isEqualTo(1);
+		assertThat(meters.counter("asynctask.tasks.cancelled", "queue", "audit", "state", "not-started").count())
+			.isEqualTo(1);
+		assertThat(meters.counter("asynctask.batch.owed.reported").count()).isGreaterThanOrEqualTo(3);
 	}
 
 	@Test
 	void aChildTheRecovererSendsToDeadCountsDead() {
-		BatchesIntegrationTests.runner(this.redis.host(), this.redis.port()).run((context) -> {
+		runner().run((context) -> {
 			Imports imports = context.getBean(Imports.class);
 			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
 			TaskReceipt[] child = new TaskReceipt[1];

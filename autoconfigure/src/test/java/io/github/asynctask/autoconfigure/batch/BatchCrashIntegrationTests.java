@@ -12,11 +12,7 @@ import io.github.asynctask.BatchReceipt;
 import io.github.asynctask.BatchState;
 import io.github.asynctask.redis.store.BatchStore;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -29,23 +25,11 @@ import static org.awaitility.Awaitility.await;
  * (before the callback is enqueued) and again after the callback was enqueued (before it
  * was confirmed). Each callback still runs exactly once and every count is right.
  */
-@ExtendWith(RedisExtension.class)
-class BatchCrashIntegrationTests {
-
-	private static final Duration WAIT = Duration.ofSeconds(30);
-
-	private RedisServer redis;
-
-	@BeforeEach
-	void reset(RedisServer redis) {
-		redis.flushAll();
-		Imports.reset();
-		this.redis = redis;
-	}
+class BatchCrashIntegrationTests extends BatchRedisTestSupport {
 
 	@Test
 	void callbacksRunOnceWhenTheWorkerFailsBetweenTheReportTheEnqueueAndTheConfirmation() {
-		BatchesIntegrationTests.runner(this.redis.host(), this.redis.port())
+		runner()
 			.withBean(CrashingStore.class)
 			.run((context) -> {
 				Imports imports = context.getBean(Imports.class);

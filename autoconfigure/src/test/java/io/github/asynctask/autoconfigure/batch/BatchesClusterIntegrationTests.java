@@ -77,4 +77,11 @@ class BatchesClusterIntegrationTests {
 			.run(BatchChildEndsIntegrationTests::cancelledAndDeletedChildrenCountDead);
 	}
 
+	@Test
+	void aNestedBatchCountsAsOneChildOnTheCluster(RedisCluster cluster) {
+		BatchesIntegrationTests.runner("localhost", 0)
+			.withPropertyValues("spring.data.redis.cluster.nodes=" + String.join(",", cluster.hostPorts()))
+			.run(NestedBatchesIntegrationTests::twoLevelsSucceed);
+	}
+
 }

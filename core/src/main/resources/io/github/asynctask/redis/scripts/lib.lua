@@ -866,15 +866,23 @@ end
 -- 'd' (onDeath) from the first dead child on, then, once the batch is sealed and every child
 -- has ended, 's' (onSuccess, no child dead) or 'c' (onComplete). The call that sees the end
 -- sets the state and the end time and lets the batch's keys (batch, then its bitmaps) expire
--- after the batch's own kp ms, else keep ms. A cancelled batch owes nothing. O(1).
+-- after the batch's own kp ms, else keep ms. A cancelled batch owes no callback. A nested
+-- batch (pa: '<parent batch id>:<index>', batch_seal.lua) that ended or was cancelled also
+-- owes its parent its report: 'p' with '<parent>:<index>|ok' (it succeeded) or '|dd', until
+-- batch_fired.lua confirms it (the parent counts it once by its bit). O(1).
 local function batch_due(keys, now, keep)
   local batch = keys[1]
-  local v = redis.call('HMGET', batch, 'st', 'sl', 'n', 'ok', 'dd', 'cs', 'cc', 'cd', 'fs', 'fc', 'fd', 'kp')
+  local v = redis.call('HMGET', batch, 'st', 'sl', 'n', 'ok', 'dd', 'cs', 'cc', 'cd', 'fs', 'fc', 'fd', 'kp', 'pa',
+    'fp')
   local state = v[1]
   keep = tonumber(v[12] or '') or keep
   local total, ok, dead = tonumber(v[3] or '0'), tonumber(v[4] or '0'), tonumber(v[5] or '0')
   local due = { '' }
   if state == 'x' then
+    if v[13] and v[14] ~= '1' then
+      due[#due + 1] = 'p'
+      due[#due + 1] = v[13] .. '|dd'
+    end
     return due
   end
   if dead > 0 and v[8] and v[11] ~= '1' then
@@ -899,6 +907,10 @@ local function batch_due(keys, now, keep)
   if call and fired ~= '1' then
     due[#due + 1] = state
     due[#due + 1] = call
+  end
+  if v[13] and v[14] ~= '1' then
+    due[#due + 1] = 'p'
+    due[#due + 1] = v[13] .. ((state == 's') and '|ok' or '|dd')
   end
   return due
 end
@@ -951,7 +963,7 @@ end
 -- Batches: an error reply when one of a batch's keys (hash :b, bitmaps :r and :s) holds
 -- another type, nil when each is that type or absent: checked before a batch script's first
 -- write, so a key left under the prefix by something else never leaves one half-written.
-local BATCH_KEY_TYPES = { 'hash', 'string', 'string' }
+local BATCH_KEY_TYPES = { 'hash', 'string', 'string', 'hash' }
 local function batch_keys_wrong(script, keys)
   for i, key in ipairs(keys) do
     local kind = redis.call('TYPE', key).ok
