@@ -5,6 +5,7 @@ import io.github.asynctask.batch.BatchMeters;
 import io.github.asynctask.batch.BatchOwedReports;
 import io.github.asynctask.batch.Batches;
 import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.redis.shard.ShardLayout;
 import io.github.asynctask.redis.store.BatchOwedStore;
 import io.github.asynctask.redis.store.BatchStore;
@@ -37,8 +38,9 @@ class BatchConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	Batches asyncTaskBatches(TaskSubmitter submitter, RedisBroker broker, BatchStore store,
-			ObjectProvider<BatchMeters> meters) {
-		return new Batches(submitter, broker, store, meters.getIfUnique(() -> BatchMeters.NONE));
+			ObjectProvider<BatchMeters> meters, ObjectProvider<ResultWriter> values) {
+		return new Batches(submitter, broker, store, meters.getIfUnique(() -> BatchMeters.NONE),
+				values.getIfAvailable());
 	}
 
 	// A TaskInterceptor: runs of tasks outside batches pass straight through.

@@ -30,6 +30,8 @@ public final class BatchOwedReports implements SmartLifecycle {
 
 	private final BatchCallbacks callbacks;
 
+	private final BatchMeters meters;
+
 	private final Supplier<? extends Iterable<String>> queues;
 
 	private final Duration interval;
@@ -47,6 +49,7 @@ public final class BatchOwedReports implements SmartLifecycle {
 			Duration interval) {
 		this.owed = owed;
 		this.callbacks = batches.callbacks();
+		this.meters = batches.meters();
 		this.queues = queues;
 		this.interval = interval;
 	}
@@ -85,6 +88,9 @@ public final class BatchOwedReports implements SmartLifecycle {
 		}
 		finally {
 			this.owed.settle(queue, done);
+			if (!done.isEmpty()) {
+				this.meters.owedReported(done.size());
+			}
 		}
 		return entries.size();
 	}

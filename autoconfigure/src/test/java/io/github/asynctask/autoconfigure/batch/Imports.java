@@ -2,12 +2,15 @@ package io.github.asynctask.autoconfigure.batch;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.asynctask.AsyncTaskTemplate;
+import io.github.asynctask.BatchOptions;
+import io.github.asynctask.BatchValues;
 import io.github.asynctask.annotation.AsyncTask;
 
 /**
@@ -67,6 +70,42 @@ public class Imports {
 			}
 		}
 		rows.computeIfAbsent(row, (key) -> new AtomicInteger()).incrementAndGet();
+	}
+
+	/** A child whose body starts a batch of its own: one more child of its batch. */
+	@AsyncTask(name = "import.nested", queue = "rows")
+	public void nested(long row) {
+		template.batch(BatchOptions.named("in-child-" + row).onSuccess(() -> proxy.callback("child-inner")), () -> {
+			proxy.importRow(row);
+			proxy.importRow(row + 1);
+		});
+	}
+
+	@AsyncTask(name = "import.priced", queue = "rows")
+	public CompletableFuture<Long> priced(long row) {
+		rows.computeIfAbsent(row, (key) -> new AtomicInteger()).incrementAndGet();
+		return CompletableFuture.completedFuture(row * 10);
+	}
+
+	/** A callback reading its batch's values page by page: records "sum <values> <total>". */
+	@AsyncTask(name = "import.sum", queue = "callbacks")
+	public void sum() {
+		String batchId = template.currentBatchId().orElseThrow();
+		long sum = 0;
+		int values = 0;
+		int pages = 0;
+		String cursor = "0";
+		do {
+			BatchValues page = template.batchValues(batchId, cursor, 10);
+			for (BatchValues.Value value : page.values()) {
+				sum += Long.parseLong(value.json());
+				values++;
+			}
+			pages++;
+			cursor = page.nextCursor();
+		}
+		while (!"0".equals(cursor));
+		callbacks.add("sum " + values + " " + sum + ((pages > 1) ? " paged" : ""));
 	}
 
 	@AsyncTask(name = "import.audit", queue = "audit")
