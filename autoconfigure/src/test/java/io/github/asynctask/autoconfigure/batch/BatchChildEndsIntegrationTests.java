@@ -27,8 +27,7 @@ class BatchChildEndsIntegrationTests extends BatchRedisTestSupport {
 
 	@Test
 	void childrenCancelledOrDeletedBeforeTheyRanCountDeadAndTheBatchEnds() {
-		runner()
-			.run((context) -> cancelledAndDeletedChildrenCountDead(context));
+		runner().run((context) -> cancelledAndDeletedChildrenCountDead(context));
 	}
 
 	/** Shared with the cluster test: two children cancelled, one deleted, one run. */

@@ -87,7 +87,9 @@ public class Imports {
 		return CompletableFuture.completedFuture(row * 10);
 	}
 
-	/** A callback reading its batch's values page by page: records "sum <values> <total>". */
+	/**
+	 * A callback reading its batch's values page by page: records "sum <values> <total>".
+	 */
 	@AsyncTask(name = "import.sum", queue = "callbacks")
 	public void sum() {
 		String batchId = template.currentBatchId().orElseThrow();

@@ -16,15 +16,14 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A batch started inside a batch's body, or inside a child's body, is one child of that
- * batch: the parent's counts move when it ends (succeeded: completed, else dead), and every
- * callback of both levels runs once.
+ * batch: the parent's counts move when it ends (succeeded: completed, else dead), and
+ * every callback of both levels runs once.
  */
 class NestedBatchesIntegrationTests extends BatchRedisTestSupport {
 
 	@Test
 	void aNestedBatchCountsAsOneChildAndEachCallbackRunsOnce() {
-		runner()
-			.run(NestedBatchesIntegrationTests::twoLevelsSucceed);
+		runner().run(NestedBatchesIntegrationTests::twoLevelsSucceed);
 	}
 
 	@Test
