@@ -101,7 +101,8 @@ final class CancelScenarios {
 		Exports exports = context.getBean(Exports.class);
 		String id = template.submit(TaskOptions.defaults(), () -> exports.now(3)).taskId();
 		assertThat(template.result(id, Long.class).get(30, TimeUnit.SECONDS)).isEqualTo(3L);
-		// the result is written before the ack: wait for the ack, else the task is still active
+		// the result is written before the ack: wait for the ack, else the task is still
+		// active
 		await().atMost(WAIT).until(() -> template.find(id).map(TaskInfo::state).orElse(null) == TaskState.COMPLETED);
 		assertThat(template.cancel(id)).isFalse();
 		assertThat(template.cancel("no-such-task")).isFalse();
