@@ -156,6 +156,9 @@ public class AsyncTaskTemplate {
 		for (String queue : queues()) {
 			CancelOutcome outcome = this.broker.cancel(queue, taskId, reason, false);
 			if (outcome != CancelOutcome.NONE) {
+				if (outcome.cancelled() && this.batches != null) {
+					this.batches.taskCancelled(queue, outcome == CancelOutcome.MARKED);
+				}
 				return outcome.cancelled();
 			}
 		}
@@ -265,6 +268,16 @@ public class AsyncTaskTemplate {
 	 */
 	public boolean cancelBatch(String batchId) {
 		return batches().cancel(batchId);
+	}
+
+	/**
+	 * One page of the values the batch's completed children returned (at most 4096 bytes
+	 * of JSON each are kept): start with cursor {@code "0"}, go on with
+	 * {@link BatchValues#nextCursor()} while {@link BatchValues#hasMore()}.
+	 * @param count how many values to look at, 1 to 1000
+	 */
+	public BatchValues batchValues(String batchId, String cursor, int count) {
+		return batches().values(batchId, cursor, count);
 	}
 
 	private Batches batches() {

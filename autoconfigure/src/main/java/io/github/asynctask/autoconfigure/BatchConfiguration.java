@@ -2,7 +2,12 @@ package io.github.asynctask.autoconfigure;
 
 import io.github.asynctask.batch.BatchChildStart;
 import io.github.asynctask.batch.BatchMeters;
+import io.github.asynctask.batch.BatchOwedReports;
 import io.github.asynctask.batch.Batches;
+import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.flow.ResultWriter;
+import io.github.asynctask.redis.shard.ShardLayout;
+import io.github.asynctask.redis.store.BatchOwedStore;
 import io.github.asynctask.redis.store.BatchStore;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
@@ -17,7 +22,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 /**
  * Batches: their store in Redis, the template's side ({@link Batches}, handed to the
  * template and to the workers' completion), and the interceptor that counts a child
- * running and skips the children of a cancelled batch.
+ * running and skips the children of a cancelled batch, and the delivery of the reports
+ * owed by children that ended without their worker (cancelled, deleted, buried).
  */
 @Configuration(proxyBeanMethods = false)
 class BatchConfiguration {
@@ -32,8 +38,9 @@ class BatchConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	Batches asyncTaskBatches(TaskSubmitter submitter, RedisBroker broker, BatchStore store,
-			ObjectProvider<BatchMeters> meters) {
-		return new Batches(submitter, broker, store, meters.getIfUnique(() -> BatchMeters.NONE));
+			ObjectProvider<BatchMeters> meters, ObjectProvider<ResultWriter> values) {
+		return new Batches(submitter, broker, store, meters.getIfUnique(() -> BatchMeters.NONE),
+				values.getIfAvailable());
 	}
 
 	// A TaskInterceptor: runs of tasks outside batches pass straight through.
@@ -41,6 +48,24 @@ class BatchConfiguration {
 	@ConditionalOnMissingBean
 	BatchChildStart asyncTaskBatchChildStart(BatchStore store) {
 		return new BatchChildStart(store);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	BatchOwedStore asyncTaskBatchOwedStore(RedisConnectionFactory connectionFactory, RedisKeys keys,
+			AsyncTaskProperties properties) {
+		return new BatchOwedStore(connectionFactory, keys, properties.getRedisTimeout());
+	}
+
+	// every served queue and shard, at a third of the lease (as the flows' sweep)
+	@Bean
+	@ConditionalOnMissingBean
+	BatchOwedReports asyncTaskBatchOwedReports(BatchOwedStore owed, Batches batches, TaskRegistry registry,
+			RedisBroker broker, AsyncTaskProperties properties) {
+		ShardLayout layout = broker.layout();
+		return new BatchOwedReports(owed, batches,
+				() -> registry.queues().stream().flatMap((queue) -> layout.served(queue).stream()).toList(),
+				properties.getLease().dividedBy(3));
 	}
 
 }

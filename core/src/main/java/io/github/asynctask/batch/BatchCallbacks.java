@@ -31,15 +31,31 @@ final class BatchCallbacks {
 		if (!owed.endedNow().isEmpty()) {
 			this.meters.ended(owed.endedNow());
 		}
-		if (owed.callbacks().isEmpty()) {
+		if (owed.callbacks().isEmpty() && owed.parentReport() == null) {
 			return;
 		}
-		List<String> kinds = new ArrayList<>(owed.callbacks().size());
+		List<String> kinds = new ArrayList<>(owed.callbacks().size() + 1);
 		for (BatchStore.Due one : owed.callbacks()) {
 			this.broker.enqueue(one.call());
 			kinds.add(one.kind());
 		}
+		if (owed.parentReport() != null) {
+			reportToParent(owed.parentReport());
+			kinds.add("p");
+		}
 		this.store.fired(batchId, kinds);
+	}
+
+	/**
+	 * A nested batch ended: report it to its parent as one child, and enqueue what the
+	 * parent then owes (its own parent's report too). Idempotent by the child's bit.
+	 */
+	private void reportToParent(String report) {
+		int bar = report.lastIndexOf('|');
+		BatchScope.Child child = BatchScope.Child.parse(report.substring(0, Math.max(0, bar)));
+		if (child != null) {
+			fire(child.batchId(), this.store.report(child.batchId(), child.index(), !report.endsWith("|ok")));
+		}
 	}
 
 	BatchStore store() {

@@ -9,8 +9,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Around each run of a batch's child: counts it running in its batch, and skips the body
  * when the batch was cancelled (the child then completes without running). Runs of tasks
- * outside batches pass straight through. While a child runs,
- * {@code template.currentBatchId()} names its batch (to add children to it).
+ * outside batches pass straight through. While a child, or one of a batch's callbacks,
+ * runs, {@code template.currentBatchId()} names its batch (to add children to it, to read
+ * its children's values).
  */
 public final class BatchChildStart implements TaskInterceptor {
 
@@ -24,8 +25,13 @@ public final class BatchChildStart implements TaskInterceptor {
 
 	@Override
 	public void around(TaskExecution execution, Chain chain) throws Throwable {
-		BatchScope.Child child = BatchScope.Child.parse(execution.header(BatchScope.HEADER));
-		if (child == null) {
+		String header = execution.header(BatchScope.HEADER);
+		BatchScope.Child child = BatchScope.Child.parse(header);
+		String callbackOf = (child == null) ? BatchScope.callbackOf(header) : null;
+		if (callbackOf != null) {
+			BatchScope.runCallback(callbackOf, chain::proceed);
+		}
+		else if (child == null) {
 			chain.proceed();
 		}
 		else if (started(child, execution)) {

@@ -25,4 +25,16 @@ public interface BatchMeters {
 	default void cancelled() {
 	}
 
+	/**
+	 * A task was cancelled through {@code AsyncTaskTemplate.cancel}.
+	 * @param queue its queue
+	 * @param running whether it was running (marked) rather than removed before it ran
+	 */
+	default void taskCancelled(String queue, boolean running) {
+	}
+
+	/** Reports owed by children that ended without their worker were delivered. */
+	default void owedReported(int reports) {
+	}
+
 }

@@ -3,6 +3,7 @@ package io.github.asynctask.batch;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskDefinition;
 import io.github.asynctask.definition.TaskRegistry;
+import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.worker.SuccessHook;
 import org.jspecify.annotations.Nullable;
@@ -25,11 +26,14 @@ public final class BatchReports implements SuccessHook {
 
 	private final BatchCallbacks callbacks;
 
-	private BatchReports(SuccessHook inner, TaskRegistry registry, TaskCodec codec, BatchCallbacks callbacks) {
+	private final @Nullable ResultWriter values;
+
+	private BatchReports(SuccessHook inner, TaskRegistry registry, TaskCodec codec, Batches batches) {
 		this.inner = inner;
 		this.registry = registry;
 		this.codec = codec;
-		this.callbacks = callbacks;
+		this.callbacks = batches.callbacks();
+		this.values = batches.valueWriter();
 	}
 
 	/**
@@ -37,7 +41,7 @@ public final class BatchReports implements SuccessHook {
 	 */
 	public static SuccessHook around(SuccessHook inner, @Nullable Batches batches, TaskRegistry registry,
 			TaskCodec codec) {
-		return (batches != null) ? new BatchReports(inner, registry, codec, batches.callbacks()) : inner;
+		return (batches != null) ? new BatchReports(inner, registry, codec, batches) : inner;
 	}
 
 	@Override
@@ -57,19 +61,35 @@ public final class BatchReports implements SuccessHook {
 		if (this.inner.handles(delivery, result)) {
 			this.inner.beforeAck(delivery, result);
 		}
-		report(delivery, false);
+		report(delivery, false, result);
 	}
 
 	@Override
 	public void beforeDead(Delivery delivery) {
 		this.inner.beforeDead(delivery);
-		report(delivery, true);
+		report(delivery, true, null);
 	}
 
-	private void report(Delivery delivery, boolean dead) {
+	private void report(Delivery delivery, boolean dead, @Nullable Object result) {
 		BatchScope.Child child = childOf(delivery);
 		if (child != null) {
-			this.callbacks.fire(child.batchId(), this.callbacks.store().report(child.batchId(), child.index(), dead));
+			this.callbacks.fire(child.batchId(), this.callbacks.store()
+				.report(child.batchId(), child.index(), dead, dead ? null : value(delivery, result)));
+		}
+	}
+
+	/** The child's value as JSON, null when it returns none or it cannot be written. */
+	private @Nullable String value(Delivery delivery, @Nullable Object result) {
+		TaskDefinition definition = this.registry.find(delivery.name()).orElse(null);
+		if (this.values == null || result == null || definition == null
+				|| !ResultWriter.returnsResult(definition.method())) {
+			return null;
+		}
+		try {
+			return this.values.write(definition, result);
+		}
+		catch (RuntimeException ex) {
+			return null;
 		}
 	}
 

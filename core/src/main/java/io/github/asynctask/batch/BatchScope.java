@@ -1,7 +1,6 @@
 package io.github.asynctask.batch;
 
 import java.util.function.LongConsumer;
-import java.util.function.Supplier;
 
 import io.github.asynctask.TaskReceipt;
 import org.jspecify.annotations.Nullable;
@@ -22,6 +21,17 @@ public final class BatchScope {
 
 	/** The batch of the child whose body runs on this thread (worker side). */
 	private static final ThreadLocal<@Nullable String> RUNNING_CHILD_OF = new ThreadLocal<>();
+
+	/** The batch whose callback runs on this thread (worker side). */
+	private static final ThreadLocal<@Nullable String> CALLBACK_OF = new ThreadLocal<>();
+
+	/**
+	 * The fixed index of the scope that prepares a batch's callbacks: their header is
+	 * {@code <batch id>:}{@value #CALLBACK}, which names the batch but no child.
+	 */
+	static final long CALLBACKS = -2;
+
+	static final String CALLBACK = "callback";
 
 	private final String batchId;
 
@@ -51,6 +61,9 @@ public final class BatchScope {
 		if (scope == null) {
 			return null;
 		}
+		if (scope.fixedIndex == CALLBACKS) {
+			return scope.batchId + ":" + CALLBACK;
+		}
 		if (scope.fixedIndex >= 0 && scope.children > 0) {
 			throw new IllegalArgumentException("The call passed to AsyncTaskTemplate.addToBatch must make one task "
 					+ "call, but it made more; use template.batch for many");
@@ -58,6 +71,24 @@ public final class BatchScope {
 		scope.issued = (scope.fixedIndex >= 0) ? scope.fixedIndex : 2 * scope.children;
 		scope.children++;
 		return scope.batchId + ":" + scope.issued;
+	}
+
+	/**
+	 * The header value of the next child of the batch bound to this thread, taken by a
+	 * batch nested in its body (no submit follows); {@code null} outside a body.
+	 */
+	static @Nullable String claimChild() {
+		String child = nextChild();
+		BatchScope scope = CURRENT.get();
+		if (scope != null) {
+			scope.issued = -1;
+		}
+		return child;
+	}
+
+	/** The batch of the child whose body runs on this thread, {@code null} for none. */
+	static @Nullable String runningChildOf() {
+		return RUNNING_CHILD_OF.get();
 	}
 
 	/**
@@ -82,17 +113,37 @@ public final class BatchScope {
 	 */
 	public static @Nullable String currentBatchId() {
 		BatchScope scope = CURRENT.get();
-		return (scope != null) ? scope.batchId : RUNNING_CHILD_OF.get();
+		if (scope != null) {
+			return scope.batchId;
+		}
+		String child = RUNNING_CHILD_OF.get();
+		return (child != null) ? child : CALLBACK_OF.get();
+	}
+
+	/** The batch a callback's header names, {@code null} for any other header. */
+	static @Nullable String callbackOf(@Nullable String header) {
+		return (header != null && header.endsWith(":" + CALLBACK) && header.length() > CALLBACK.length() + 1)
+				? header.substring(0, header.length() - CALLBACK.length() - 1) : null;
+	}
+
+	/** Run a callback's body, its batch known to {@link #currentBatchId()}. */
+	static void runCallback(String batchId, ThrowingRunnable body) throws Throwable {
+		runAs(CALLBACK_OF, batchId, body);
 	}
 
 	/** Run a child's body, its batch known to {@link #currentBatchId()}. */
 	static void runChild(String batchId, ThrowingRunnable body) throws Throwable {
-		RUNNING_CHILD_OF.set(batchId);
+		runAs(RUNNING_CHILD_OF, batchId, body);
+	}
+
+	private static void runAs(ThreadLocal<@Nullable String> of, String batchId, ThrowingRunnable body)
+			throws Throwable {
+		of.set(batchId);
 		try {
 			body.run();
 		}
 		finally {
-			RUNNING_CHILD_OF.remove();
+			of.remove();
 		}
 	}
 
@@ -112,18 +163,6 @@ public final class BatchScope {
 		CURRENT.set(this);
 		try {
 			body.run();
-		}
-		finally {
-			CURRENT.set(previous);
-		}
-	}
-
-	/** Get {@code work} done with no batch bound (a callback is no child). */
-	static <T> T outside(Supplier<T> work) {
-		BatchScope previous = CURRENT.get();
-		CURRENT.remove();
-		try {
-			return work.get();
 		}
 		finally {
 			CURRENT.set(previous);

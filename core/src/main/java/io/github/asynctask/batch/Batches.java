@@ -6,9 +6,11 @@ import java.util.Optional;
 import io.github.asynctask.BatchInfo;
 import io.github.asynctask.BatchOptions;
 import io.github.asynctask.BatchReceipt;
+import io.github.asynctask.BatchValues;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.aop.CallCapture;
+import io.github.asynctask.flow.ResultWriter;
 import io.github.asynctask.redis.store.BatchStore;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisBroker;
@@ -43,7 +45,21 @@ public final class Batches {
 
 	private final UlidGenerator ids = new UlidGenerator(Clock.systemUTC());
 
+	/** Writes the children's values for batchValues; null keeps none. */
+	private final @Nullable ResultWriter values;
+
 	public Batches(TaskSubmitter submitter, RedisBroker broker, BatchStore store, BatchMeters meters) {
+		this(submitter, broker, store, meters, null);
+	}
+
+	/**
+	 * @param values writes each completed child's value (its
+	 * {@code CompletableFuture<T>}) for
+	 * {@link io.github.asynctask.AsyncTaskTemplate#batchValues}; null keeps none
+	 */
+	public Batches(TaskSubmitter submitter, RedisBroker broker, BatchStore store, BatchMeters meters,
+			@Nullable ResultWriter values) {
+		this.values = values;
 		this.submitter = submitter;
 		this.store = store;
 		this.meters = meters;
@@ -52,16 +68,22 @@ public final class Batches {
 
 	/** See {@link io.github.asynctask.AsyncTaskTemplate#batch}. */
 	public BatchReceipt batch(BatchOptions options, Runnable body) {
-		Callbacks calls = BatchScope.outside(() -> new Callbacks(prepare(options.getOnSuccess()),
-				prepare(options.getOnComplete()), prepare(options.getOnDeath())));
 		String batchId = this.ids.next();
 		boolean deferred = isTransactionActive();
+		String parent = nestedIn(deferred);
+		// the callbacks carry their batch's id (not a child's index): currentBatchId() in
+		// them
+		Callbacks[] prepared = new Callbacks[1];
+		new BatchScope(batchId, BatchScope.CALLBACKS, (index) -> {
+		}).run(() -> prepared[0] = new Callbacks(prepare(options.getOnSuccess()), prepare(options.getOnComplete()),
+				prepare(options.getOnDeath())));
+		Callbacks calls = prepared[0];
 		if (!deferred) {
 			this.store.open(batchId, options.getName());
 		}
 		BatchScope scope = new BatchScope(batchId, -1, (index) -> duplicate(batchId, index));
 		scope.run(body);
-		Runnable seal = () -> seal(batchId, scope.children(), options, calls);
+		Runnable seal = () -> seal(batchId, scope.children(), options, calls, parent);
 		if (deferred) {
 			TransactionSynchronizationManager.registerSynchronization(new SealAfterCommit(seal));
 		}
@@ -91,6 +113,21 @@ public final class Batches {
 		return this.store.find(batchId);
 	}
 
+	/** See {@link io.github.asynctask.AsyncTaskTemplate#batchValues}. */
+	public BatchValues values(String batchId, String cursor, int count) {
+		BatchStore.checkId(batchId);
+		if (count < 1 || count > 1000 || !cursor.matches("\\d{1,20}")) {
+			throw new IllegalArgumentException("batchValues(" + batchId + ", '" + cursor + "', " + count
+					+ "): the cursor must be \"0\" or one a page returned, and the count 1 to 1000");
+		}
+		return this.store.values(batchId, cursor, count);
+	}
+
+	/** A task of {@code queue} was cancelled ({@link BatchMeters#taskCancelled}). */
+	public void taskCancelled(String queue, boolean running) {
+		this.meters.taskCancelled(queue, running);
+	}
+
 	/** See {@link io.github.asynctask.AsyncTaskTemplate#cancelBatch}. */
 	public boolean cancel(String batchId) {
 		boolean cancelled = this.store.cancel(batchId, BatchOptions.DEFAULT_KEEP) == 1;
@@ -104,9 +141,39 @@ public final class Batches {
 		return this.callbacks;
 	}
 
-	private void seal(String batchId, long children, BatchOptions options, Callbacks calls) {
+	BatchMeters meters() {
+		return this.meters;
+	}
+
+	@Nullable ResultWriter valueWriter() {
+		return this.values;
+	}
+
+	/**
+	 * The parent of a batch called inside another's body (its next child) or inside a
+	 * child's body (a child added to that child's batch), as
+	 * {@code <parent id>:<child index>}; null for a batch of its own.
+	 */
+	private @Nullable String nestedIn(boolean inTransaction) {
+		String inBody = BatchScope.claimChild();
+		if (inBody != null) {
+			return inBody;
+		}
+		String running = BatchScope.runningChildOf();
+		if (running == null) {
+			return null;
+		}
+		if (inTransaction) {
+			throw new IllegalStateException("A batch nested in a child of batch " + running + " cannot start inside "
+					+ "a transaction: the parent would count a child a rollback drops; start it outside the "
+					+ "transaction (or after commit)");
+		}
+		return running + ":" + this.store.add(running);
+	}
+
+	private void seal(String batchId, long children, BatchOptions options, Callbacks calls, @Nullable String parent) {
 		BatchStore.Owed owed = this.store.seal(batchId, children, options.getName(), calls.onSuccess(),
-				calls.onComplete(), calls.onDeath(), options.getKeep());
+				calls.onComplete(), calls.onDeath(), options.getKeep(), parent);
 		this.meters.created();
 		this.callbacks.fire(batchId, owed);
 	}

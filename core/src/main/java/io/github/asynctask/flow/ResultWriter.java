@@ -35,7 +35,7 @@ public final class ResultWriter {
 	}
 
 	/** The result as JSON. */
-	String write(TaskDefinition definition, @Nullable Object result) {
+	public String write(TaskDefinition definition, @Nullable Object result) {
 		return this.mapper.writerFor(resultType(definition.method())).writeValueAsString(result);
 	}
 

@@ -143,6 +143,14 @@ public final class RedisKeys {
 	}
 
 	/** Flows: releases owed by completed tasks of the queue, until carried out. */
+	/**
+	 * Batches: reports owed to batches by this queue's children that ended without their
+	 * worker reporting them (cancelled, deleted, buried, recovered to dead).
+	 */
+	public String batchOwed(String queue) {
+		return queueKey(queue, "bown");
+	}
+
 	public String flowOwed(String queue) {
 		return queueKey(queue, "frel");
 	}

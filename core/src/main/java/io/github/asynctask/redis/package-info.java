@@ -28,6 +28,7 @@
  * &lt;prefix&gt;:{q}:fwi        ZSET   condition "i:&lt;id&gt;" with waiters -> kept until (flows)
  * &lt;prefix&gt;:{q}:fdone      ZSET   condition met -> remembered until   (flows)
  * &lt;prefix&gt;:{q}:frel       ZSET   owed release -> owed since          (flows)
+ * &lt;prefix&gt;:{q}:bown       ZSET   owed batch report -> owed since     (batches)
  * &lt;prefix&gt;:{q}:wake       LIST   at most one wake-up token: pending went from empty to
  *                               non-empty, resumed with tasks, or a fetch left tasks behind
  * &lt;prefix&gt;:{q}:rate       ZSET   fencing token -> delivered at (ms), the last rate-limit period's deliveries

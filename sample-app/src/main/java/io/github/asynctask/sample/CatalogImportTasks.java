@@ -1,8 +1,12 @@
 package io.github.asynctask.sample;
 
+import java.math.BigDecimal;
+import java.util.concurrent.CompletableFuture;
+
 import io.github.asynctask.AsyncTaskTemplate;
 import io.github.asynctask.BatchOptions;
 import io.github.asynctask.BatchReceipt;
+import io.github.asynctask.BatchValues;
 import io.github.asynctask.annotation.AsyncTask;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,18 +50,36 @@ public class CatalogImportTasks {
 					.forEach((line) -> this.self.importLine(name, line)));
 	}
 
+	/** Imports one line; its price is the batch's value of this child. */
 	@AsyncTask(name = "catalog.importLine", queue = "catalog", maxRetries = 2)
-	public void importLine(String importName, String line) {
+	public CompletableFuture<BigDecimal> importLine(String importName, String line) {
 		String[] fields = line.split(",");
 		if (fields.length != 2) {
 			throw new IllegalArgumentException("Line '" + line + "' of " + importName + " is not 'sku,price'");
 		}
 		logger.debug("Import {}: {} costs {}", importName, fields[0].strip(), fields[1].strip());
+		return CompletableFuture.completedFuture(new BigDecimal(fields[1].strip()));
 	}
 
+	/** Every line went in: sums the prices the lines returned, read page by page. */
 	@AsyncTask(name = "catalog.imported", queue = "catalog")
 	public void imported(String importName) {
 		this.activity.record("catalog.imported", "Price list " + importName + " imported");
+		String batchId = this.template.currentBatchId().orElseThrow();
+		BigDecimal total = BigDecimal.ZERO;
+		int lines = 0;
+		BatchValues page;
+		String cursor = "0";
+		do {
+			page = this.template.batchValues(batchId, cursor, 500);
+			for (BatchValues.Value value : page.values()) {
+				total = total.add(new BigDecimal(value.json()));
+				lines++;
+			}
+			cursor = page.nextCursor();
+		}
+		while (page.hasMore());
+		this.activity.record("catalog.imported", "Price list " + importName + ": " + lines + " prices, " + total);
 	}
 
 	@AsyncTask(name = "catalog.reviewFailures", queue = "catalog")

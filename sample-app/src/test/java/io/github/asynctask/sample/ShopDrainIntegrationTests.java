@@ -104,6 +104,11 @@ class ShopDrainIntegrationTests {
 				.stream()
 				.anyMatch((entry) -> entry.message().equals("Price list spring-prices imported")));
 		assertThat(this.template.findBatch(receipt.batchId())).map(BatchInfo::state).contains(BatchState.SUCCEEDED);
+		// the onSuccess callback read the prices the lines returned (batchValues)
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.activity.latest(20)
+				.stream()
+				.anyMatch((entry) -> entry.message().startsWith("Price list spring-prices: 3 prices, 25.4")));
 	}
 
 	@Test

@@ -12,11 +12,8 @@ import io.github.asynctask.BatchReceipt;
 import io.github.asynctask.BatchState;
 import io.github.asynctask.redis.store.BatchStore;
 import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.BeforeEach;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
@@ -29,54 +26,40 @@ import static org.awaitility.Awaitility.await;
  * (before the callback is enqueued) and again after the callback was enqueued (before it
  * was confirmed). Each callback still runs exactly once and every count is right.
  */
-@ExtendWith(RedisExtension.class)
-class BatchCrashIntegrationTests {
-
-	private static final Duration WAIT = Duration.ofSeconds(30);
-
-	private RedisServer redis;
-
-	@BeforeEach
-	void reset(RedisServer redis) {
-		redis.flushAll();
-		Imports.reset();
-		this.redis = redis;
-	}
+class BatchCrashIntegrationTests extends BatchRedisTestSupport {
 
 	@Test
 	void callbacksRunOnceWhenTheWorkerFailsBetweenTheReportTheEnqueueAndTheConfirmation() {
-		BatchesIntegrationTests.runner(this.redis.host(), this.redis.port())
-			.withBean(CrashingStore.class)
-			.run((context) -> {
-				Imports imports = context.getBean(Imports.class);
-				AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
-				CrashingStore store = context.getBean(CrashingStore.class);
-				// children end after the seal: their reports, not the seal, owe the
-				// callbacks
-				template.pause("rows");
-				template.pause("audit");
-				BatchReceipt receipt = template.batch(BatchOptions.named("crash")
-					.onComplete(() -> imports.callback("complete"))
-					.onDeath(() -> imports.callback("death")), () -> {
-						for (long row = 1; row <= 30; row++) {
-							imports.importRow((row == 13) ? -row : row);
-							imports.audit(100 + row);
-						}
-					});
-				template.resume("rows");
-				template.resume("audit");
-				await().atMost(WAIT).until(() -> Imports.callbacks.contains("complete"));
-				await().during(Duration.ofSeconds(3)).atMost(WAIT).until(() -> Imports.callbacks.size() == 2);
-				assertThat(Imports.callbacks).containsExactlyInAnyOrder("death", "complete");
-				assertThat(store.crashesAfterReport.get()).isGreaterThanOrEqualTo(1);
-				assertThat(store.crashedBeforeConfirm.get()).isTrue();
-				BatchInfo info = template.findBatch(receipt.batchId()).orElseThrow();
-				assertThat(info.state()).isEqualTo(BatchState.COMPLETED);
-				assertThat(info.total()).isEqualTo(60);
-				assertThat(info.completed()).isEqualTo(59);
-				assertThat(info.dead()).isEqualTo(1);
-				assertThat(info.active()).isZero();
-			});
+		runner().withBean(CrashingStore.class).run((context) -> {
+			Imports imports = context.getBean(Imports.class);
+			AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+			CrashingStore store = context.getBean(CrashingStore.class);
+			// children end after the seal: their reports, not the seal, owe the
+			// callbacks
+			template.pause("rows");
+			template.pause("audit");
+			BatchReceipt receipt = template.batch(BatchOptions.named("crash")
+				.onComplete(() -> imports.callback("complete"))
+				.onDeath(() -> imports.callback("death")), () -> {
+					for (long row = 1; row <= 30; row++) {
+						imports.importRow((row == 13) ? -row : row);
+						imports.audit(100 + row);
+					}
+				});
+			template.resume("rows");
+			template.resume("audit");
+			await().atMost(WAIT).until(() -> Imports.callbacks.contains("complete"));
+			await().during(Duration.ofSeconds(3)).atMost(WAIT).until(() -> Imports.callbacks.size() == 2);
+			assertThat(Imports.callbacks).containsExactlyInAnyOrder("death", "complete");
+			assertThat(store.crashesAfterReport.get()).isGreaterThanOrEqualTo(1);
+			assertThat(store.crashedBeforeConfirm.get()).isTrue();
+			BatchInfo info = template.findBatch(receipt.batchId()).orElseThrow();
+			assertThat(info.state()).isEqualTo(BatchState.COMPLETED);
+			assertThat(info.total()).isEqualTo(60);
+			assertThat(info.completed()).isEqualTo(59);
+			assertThat(info.dead()).isEqualTo(1);
+			assertThat(info.active()).isZero();
+		});
 	}
 
 	/**
@@ -97,9 +80,9 @@ class BatchCrashIntegrationTests {
 		}
 
 		@Override
-		public Owed report(String batchId, long index, boolean dead) {
-			Owed owed = super.report(batchId, index, dead);
-			Owed again = super.report(batchId, index, dead);
+		public Owed report(String batchId, long index, boolean dead, @Nullable String value) {
+			Owed owed = super.report(batchId, index, dead, value);
+			Owed again = super.report(batchId, index, dead, value);
 			assertThat(again.endedNow()).isEmpty();
 			if (!owed.callbacks().isEmpty() && this.crashNextOwing.getAndSet(false)) {
 				this.crashesAfterReport.incrementAndGet();

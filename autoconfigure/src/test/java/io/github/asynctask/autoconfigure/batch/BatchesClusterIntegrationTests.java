@@ -19,7 +19,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * Batches on a three-master Redis Cluster: children of a plain queue and of a queue with
  * four shards, each in its own slot, report to their batch's slot; the callbacks, on a
- * third queue, run once.
+ * third queue, run once; children cancelled or deleted before they ran count dead.
  */
 @ExtendWith(RedisClusterExtension.class)
 class BatchesClusterIntegrationTests {
@@ -68,6 +68,20 @@ class BatchesClusterIntegrationTests {
 				assertThat(badInfo.dead()).isEqualTo(10);
 				assertThat(badInfo.completed()).isEqualTo(10);
 			});
+	}
+
+	@Test
+	void childrenCancelledOrDeletedBeforeTheyRanCountDeadOnTheCluster(RedisCluster cluster) {
+		BatchesIntegrationTests.runner("localhost", 0)
+			.withPropertyValues("spring.data.redis.cluster.nodes=" + String.join(",", cluster.hostPorts()))
+			.run(BatchChildEndsIntegrationTests::cancelledAndDeletedChildrenCountDead);
+	}
+
+	@Test
+	void aNestedBatchCountsAsOneChildOnTheCluster(RedisCluster cluster) {
+		BatchesIntegrationTests.runner("localhost", 0)
+			.withPropertyValues("spring.data.redis.cluster.nodes=" + String.join(",", cluster.hostPorts()))
+			.run(NestedBatchesIntegrationTests::twoLevelsSucceed);
 	}
 
 }

@@ -22,6 +22,7 @@ class CancelClusterIntegrationTests {
 				CancelScenarios.aRunningTaskIsStoppedAndNotRetried(context);
 				CancelScenarios.completedAndUnknownTasksAreNotCancelled(context);
 				CancelScenarios.progressShowsTheLatestReport(context);
+				CancelScenarios.aDependentOfACancelledTaskWaitsUntilItIsRetried(context);
 			});
 	}
 

@@ -49,11 +49,17 @@ class CancelIntegrationTests {
 	}
 
 	@Test
+	void aDependentOfACancelledTaskWaitsUntilItIsRetried() {
+		this.runner.run(CancelScenarios::aDependentOfACancelledTaskWaitsUntilItIsRetried);
+	}
+
+	@Test
 	void onAShardedQueueEveryCaseFindsItsShard() {
 		this.sharded.run(CancelScenarios::aScheduledTaskNeverRunsAndItsFutureFailsAsCancelled);
 		this.sharded.run(CancelScenarios::aPendingTaskNeverRuns);
 		this.sharded.run(CancelScenarios::aRunningTaskIsStoppedAndNotRetried);
 		this.sharded.run(CancelScenarios::progressShowsTheLatestReport);
+		this.sharded.run(CancelScenarios::aDependentOfACancelledTaskWaitsUntilItIsRetried);
 	}
 
 }

@@ -101,6 +101,9 @@ final class CancelScenarios {
 		Exports exports = context.getBean(Exports.class);
 		String id = template.submit(TaskOptions.defaults(), () -> exports.now(3)).taskId();
 		assertThat(template.result(id, Long.class).get(30, TimeUnit.SECONDS)).isEqualTo(3L);
+		// the result is written before the ack: wait for the ack, else the task is still
+		// active
+		await().atMost(WAIT).until(() -> template.find(id).map(TaskInfo::state).orElse(null) == TaskState.COMPLETED);
 		assertThat(template.cancel(id)).isFalse();
 		assertThat(template.cancel("no-such-task")).isFalse();
 	}
@@ -125,6 +128,30 @@ final class CancelScenarios {
 		}
 		assertThatThrownBy(TaskContext::current).isInstanceOf(IllegalStateException.class)
 			.hasMessageContaining("@AsyncTask body");
+	}
+
+	/**
+	 * A task that runs after a cancelled one is not released, as after a predecessor that
+	 * went dead (docs/flows-and-results.md): it waits; once the cancelled task is retried
+	 * from dead and completes, it runs.
+	 */
+	static void aDependentOfACancelledTaskWaitsUntilItIsRetried(ApplicationContext context) throws Exception {
+		AsyncTaskTemplate template = context.getBean(AsyncTaskTemplate.class);
+		Exports exports = context.getBean(Exports.class);
+		int runs = Exports.laterRuns.get();
+		template.pause("exports");
+		String first = template.submit(TaskOptions.defaults(), () -> exports.now(5)).taskId();
+		String then = template.submit(TaskOptions.defaults().after(first), () -> exports.now(6)).taskId();
+		assertThat(template.find(then).orElseThrow().state()).isEqualTo(TaskState.WAITING);
+		assertThat(template.cancel(first)).isTrue();
+		template.resume("exports");
+		await().during(Duration.ofSeconds(2))
+			.atMost(WAIT)
+			.until(() -> template.find(then).map(TaskInfo::state).orElse(null) == TaskState.WAITING);
+		assertThat(Exports.laterRuns).hasValue(runs);
+		assertThat(template.retryDead(first)).isTrue();
+		assertThat(template.result(then, Long.class).get(30, TimeUnit.SECONDS)).isEqualTo(6L);
+		assertThat(Exports.laterRuns).hasValue(runs + 2);
 	}
 
 }

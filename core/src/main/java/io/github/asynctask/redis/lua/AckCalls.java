@@ -95,7 +95,8 @@ final class AckCalls {
 		String queue = delivery.queue();
 		return ack(Scripts.RETRY, delivery,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
-						this.keys.retry(queue), this.keys.payloads(queue), this.keys.dead(queue)),
+						this.keys.retry(queue), this.keys.payloads(queue), this.keys.dead(queue),
+						this.keys.batchOwed(queue)),
 				List.of(Millis.arg(delay), error, this.keys.dueChannel(queue), (attempt != null) ? attempt : ""));
 	}
 
@@ -109,8 +110,10 @@ final class AckCalls {
 
 	boolean bury(String queue, String id, String raw, String reason) {
 		return Replies
-			.single(this.runner.run(Scripts.BURY, queue, List.of(this.keys.tasks(queue), this.keys.payloads(queue),
-					this.keys.dead(queue), this.keys.done(queue)), List.of(id, raw, reason))) == 1;
+			.single(this.runner.run(
+					Scripts.BURY, queue, List.of(this.keys.tasks(queue), this.keys.payloads(queue),
+							this.keys.dead(queue), this.keys.done(queue), this.keys.batchOwed(queue)),
+					List.of(id, raw, reason))) == 1;
 	}
 
 	AckResult requeue(Delivery delivery) {
@@ -118,7 +121,7 @@ final class AckCalls {
 		return ack(Scripts.REQUEUE, delivery,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
 						this.keys.pending(queue), this.keys.payloads(queue), this.keys.wake(queue),
-						this.keys.dead(queue)),
+						this.keys.dead(queue), this.keys.batchOwed(queue)),
 				List.of());
 	}
 
@@ -127,7 +130,8 @@ final class AckCalls {
 		String queue = delivery.queue();
 		long code = Replies.single(this.runner.run(Scripts.HAND_BACK, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
-						this.keys.retry(queue), this.keys.dead(queue), this.keys.payloads(queue)),
+						this.keys.retry(queue), this.keys.dead(queue), this.keys.payloads(queue),
+						this.keys.batchOwed(queue)),
 				List.of(delivery.id(), Long.toString(delivery.token()), Millis.arg(minDelay), Millis.arg(maxDelay),
 						Millis.arg(grace), error, deadReason, this.keys.dueChannel(queue))));
 		return switch ((int) code) {

@@ -32,7 +32,7 @@ final class ConsoleActions {
 		long reply = Replies.single(this.runner.run(Scripts.DELETE, queue,
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
 						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
-						this.keys.active(queue), this.keys.payloads(queue)),
+						this.keys.active(queue), this.keys.payloads(queue), this.keys.batchOwed(queue)),
 				List.of(id)));
 		if (reply == -2) {
 			throw new IllegalStateException("Task " + id + " of queue '" + queue

@@ -90,6 +90,7 @@ final class FetchCalls {
 		keys.add(this.keys.concurrencyKeys(queue));
 		keys.add(this.keys.parkedByKey(queue));
 		keys.add(this.keys.parkedKeys(queue));
+		keys.add(this.keys.batchOwed(queue));
 		List<String> args = new ArrayList<>(6 + max);
 		args.addAll(List.of(Integer.toString(max), Millis.arg(lease), Millis.arg(this.completedRetention),
 				Millis.arg(this.completedIds)));

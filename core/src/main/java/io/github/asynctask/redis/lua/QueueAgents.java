@@ -43,7 +43,7 @@ final class QueueAgents {
 		List<?> reply = Replies.list(this.runner.run(Scripts.RECOVER, queue,
 				List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
 						this.keys.retry(queue), this.keys.dead(queue), this.keys.completed(queue),
-						this.keys.payloads(queue), this.keys.done(queue)),
+						this.keys.payloads(queue), this.keys.done(queue), this.keys.batchOwed(queue)),
 				List.of(Integer.toString(limit), Millis.arg(retryDelay), Millis.arg(this.completedRetention),
 						this.keys.dueChannel(queue), Millis.arg(this.completedIds))));
 		int recovered = (int) Replies.number(reply.get(0));

@@ -40,7 +40,7 @@ final class TaskControlStore {
 				List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.scheduled(queue),
 						this.keys.retry(queue), this.keys.active(queue), this.keys.dead(queue),
 						this.keys.payloads(queue), this.keys.waiting(queue), this.keys.waitData(queue),
-						this.keys.leases(queue)),
+						this.keys.leases(queue), this.keys.batchOwed(queue)),
 				List.of(id, reason, stopNow ? "1" : "0")));
 		return switch ((int) code) {
 			case 1 -> CancelOutcome.REMOVED;

@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * writes may last, plus an hour, once an hour per queue; a count implied by the shards
  * registered beyond this instance's count is held too. A queue that was never sharded
  * here pays nothing; a sharded one pays one read per submit per other count only while
- * one is held.
+ * one is held. A debounced submit whose bizId another count placed goes to that shard,
+ * whose task takes its arguments (the last submit wins there, as in one layout).
  */
 final class EarlierLayouts {
 
@@ -72,6 +73,9 @@ final class EarlierLayouts {
 			}
 			Placement found = this.shards.placed(ShardName.of(queue, index), request.id(), name, request.bizId());
 			if (found.holder() != null && !found.holder().equals(request.id())) {
+				if (request.debounce() != null) {
+					return this.shards.enqueue(ShardChoice.at(request, index));
+				}
 				return new EnqueueResult(found.holder(), EnqueueResult.Outcome.DUPLICATE);
 			}
 			if (found.known() || found.holder() != null) {

@@ -31,7 +31,11 @@ final class ShardChoice {
 
 	/** The request addressed to its shard (the same request when that is shard 0). */
 	static EnqueueRequest route(EnqueueRequest request, int shards) {
-		int index = of(request, shards);
+		return at(request, of(request, shards));
+	}
+
+	/** The request placed in shard {@code index} of its queue. */
+	static EnqueueRequest at(EnqueueRequest request, int index) {
 		if (index == 0) {
 			return request;
 		}

@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import io.github.asynctask.BatchInfo;
 import io.github.asynctask.BatchState;
+import io.github.asynctask.BatchValues;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.LuaScript;
@@ -47,6 +48,8 @@ public class BatchStore {
 
 	static final LuaScript INFO = LuaScript.load("batch_info");
 
+	static final LuaScript VALUES = LuaScript.load("batch_values");
+
 	/** How long a batch that is not sealed yet is kept (its body may run long). */
 	static final Duration OPEN_KEEP = Duration.ofDays(1);
 
@@ -72,8 +75,16 @@ public class BatchStore {
 	 * @param endedNow the state this call ended the batch in, {@code s} or {@code c},
 	 * empty when it did not end it
 	 * @param callbacks the callbacks owed, to enqueue and confirm
+	 * @param parentReport a nested batch's report owed to its parent,
+	 * {@code <parent id>:<index>|ok} or {@code |dd}, to report and confirm (kind
+	 * {@code p}); null for none
 	 */
-	public record Owed(String endedNow, List<Due> callbacks) {
+	public record Owed(String endedNow, List<Due> callbacks, @Nullable String parentReport) {
+
+		public Owed(String endedNow, List<Due> callbacks) {
+			this(endedNow, callbacks, null);
+		}
+
 	}
 
 	/** Record the batch as open while its body runs; false when it exists already. */
@@ -89,8 +100,20 @@ public class BatchStore {
 	 */
 	public Owed seal(String batchId, long children, String name, @Nullable EnqueueRequest onSuccess,
 			@Nullable EnqueueRequest onComplete, @Nullable EnqueueRequest onDeath, Duration keep) {
-		return due(this.runner.run(SEAL, where(batchId), keys(batchId), List.of(Long.toString(children), name,
-				StoredCall.write(onSuccess), StoredCall.write(onComplete), StoredCall.write(onDeath), ms(keep))));
+		return seal(batchId, children, name, onSuccess, onComplete, onDeath, keep, null);
+	}
+
+	/**
+	 * {@link #seal} of a batch nested in another.
+	 * @param parent {@code <parent batch id>:<child index>}: the parent counts this batch
+	 * as that child, completed when it succeeds, else dead; null for none
+	 */
+	public Owed seal(String batchId, long children, String name, @Nullable EnqueueRequest onSuccess,
+			@Nullable EnqueueRequest onComplete, @Nullable EnqueueRequest onDeath, Duration keep,
+			@Nullable String parent) {
+		return due(this.runner.run(SEAL, where(batchId), keys(batchId),
+				List.of(Long.toString(children), name, StoredCall.write(onSuccess), StoredCall.write(onComplete),
+						StoredCall.write(onDeath), ms(keep), (parent != null) ? parent : "")));
 	}
 
 	/**
@@ -122,8 +145,28 @@ public class BatchStore {
 	 * @return what the batch owes now
 	 */
 	public Owed report(String batchId, long index, boolean dead) {
+		return report(batchId, index, dead, null);
+	}
+
+	/**
+	 * {@link #report} of a completed child with the value it returned (JSON, kept when at
+	 * most 4096 bytes; null for none).
+	 */
+	public Owed report(String batchId, long index, boolean dead, @Nullable String value) {
 		return due(this.runner.run(REPORT, where(batchId), keys(batchId),
-				List.of(Long.toString(index), dead ? "dd" : "ok", ms(OPEN_KEEP))));
+				List.of(Long.toString(index), dead ? "dd" : "ok", ms(OPEN_KEEP), (value != null) ? value : "")));
+	}
+
+	/** One page of the values the batch's completed children returned. */
+	public BatchValues values(String batchId, String cursor, int count) {
+		List<?> reply = Replies.list(this.runner.run(VALUES, where(batchId), List.of(key(batchId, "v")),
+				List.of(cursor, Integer.toString(count))));
+		List<BatchValues.Value> values = new ArrayList<>(reply.size() / 2);
+		for (int i = 1; i + 1 < reply.size(); i += 2) {
+			values.add(new BatchValues.Value(Long.parseLong(Replies.string(reply.get(i))),
+					Replies.string(reply.get(i + 1))));
+		}
+		return new BatchValues(values, Replies.string(reply.get(0)));
 	}
 
 	/** These callbacks (kinds) are enqueued: no later call returns them. */
@@ -169,7 +212,7 @@ public class BatchStore {
 	}
 
 	private List<String> keys(String batchId) {
-		return List.of(key(batchId, "b"), key(batchId, "r"), key(batchId, "s"));
+		return List.of(key(batchId, "b"), key(batchId, "r"), key(batchId, "s"), key(batchId, "v"));
 	}
 
 	private String key(String batchId, String part) {
@@ -183,10 +226,17 @@ public class BatchStore {
 	private static Owed due(Object reply) {
 		List<?> list = Replies.list(reply);
 		List<Due> due = new ArrayList<>(list.size() / 2);
+		String parent = null;
 		for (int i = 1; i + 1 < list.size(); i += 2) {
-			due.add(new Due(Replies.string(list.get(i)), StoredCall.read(Replies.string(list.get(i + 1)))));
+			String kind = Replies.string(list.get(i));
+			if (kind.equals("p")) {
+				parent = Replies.string(list.get(i + 1));
+			}
+			else {
+				due.add(new Due(kind, StoredCall.read(Replies.string(list.get(i + 1)))));
+			}
 		}
-		return new Owed(list.isEmpty() ? "" : Replies.string(list.get(0)), due);
+		return new Owed(list.isEmpty() ? "" : Replies.string(list.get(0)), due, parent);
 	}
 
 	private static BatchState state(String code) {

@@ -47,9 +47,10 @@ public final class BulkActions {
 	 * @return 1 killed, 0 not active, -1 its data was unreadable (buried in dead)
 	 */
 	public int stop(String queue, String id, String reason) {
-		return (int) Replies
-			.single(this.runner.run(STOP, queue, List.of(this.keys.tasks(queue), this.keys.active(queue),
-					this.keys.leases(queue), this.keys.dead(queue), this.keys.payloads(queue)), List.of(id, reason)));
+		return (int) Replies.single(this.runner.run(
+				STOP, queue, List.of(this.keys.tasks(queue), this.keys.active(queue), this.keys.leases(queue),
+						this.keys.dead(queue), this.keys.payloads(queue), this.keys.batchOwed(queue)),
+				List.of(id, reason)));
 	}
 
 	/**
@@ -83,7 +84,7 @@ public final class BulkActions {
 					"bulk actions take state scheduled, retry, dead, completed or pending but was '" + state + "'");
 		};
 		List<String> keys = List.of(this.keys.tasks(queue), this.pages.stateKey(queue, state), this.keys.pending(queue),
-				this.keys.payloads(queue), this.keys.wake(queue));
+				this.keys.payloads(queue), this.keys.wake(queue), this.keys.batchOwed(queue));
 		long acted = 0;
 		long skip = 0;
 		int chunks = 0;

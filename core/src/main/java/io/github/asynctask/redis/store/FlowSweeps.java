@@ -49,7 +49,7 @@ final class FlowSweeps {
 	DueWaits due(String queue, int limit) {
 		List<?> reply = Replies.list(this.runner.run(DUE, queue,
 				List.of(this.keys.tasks(queue), this.keys.payloads(queue), this.keys.waiting(queue),
-						this.keys.waitData(queue), this.keys.dead(queue)),
+						this.keys.waitData(queue), this.keys.dead(queue), this.keys.batchOwed(queue)),
 				List.of(Integer.toString(limit), FlowArgs.millis(FlowStore.CHECK_LEAST),
 						FlowArgs.millis(FlowStore.CHECK_MOST))));
 		List<DueWaits.Check> checks = new ArrayList<>((reply.size() - 1) / 4);
@@ -64,8 +64,10 @@ final class FlowSweeps {
 	}
 
 	boolean expire(String queue, String id) {
-		return Replies.single(this.runner.run(EXPIRE, queue, List.of(this.keys.tasks(queue), this.keys.payloads(queue),
-				this.keys.waiting(queue), this.keys.waitData(queue), this.keys.dead(queue)), List.of(id))) == 1;
+		return Replies.single(this.runner.run(EXPIRE, queue,
+				List.of(this.keys.tasks(queue), this.keys.payloads(queue), this.keys.waiting(queue),
+						this.keys.waitData(queue), this.keys.dead(queue), this.keys.batchOwed(queue)),
+				List.of(id))) == 1;
 	}
 
 }

@@ -7,6 +7,10 @@
   Reply: { index } or { -1, state }, state '' when there is no such batch
 ]]
 local batch = KEYS[1]
+local wrong = batch_keys_wrong('batch_add', KEYS)
+if wrong then
+  return wrong
+end
 local state = redis.call('HGET', batch, 'st')
 if state ~= 'o' and state ~= 'r' then
   return { -1, state or '' }

@@ -13,6 +13,10 @@ local keep = whole_arg(ARGV[1])
 if not keep or keep < 1 then
   return redis.error_reply('batch_cancel: ARGV[1] (ms kept) must be a whole number of at least 1')
 end
+local wrong = batch_keys_wrong('batch_cancel', KEYS)
+if wrong then
+  return wrong
+end
 local state = redis.call('HGET', batch, 'st')
 if not state then
   return -1

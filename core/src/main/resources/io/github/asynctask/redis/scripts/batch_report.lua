@@ -8,9 +8,13 @@
   KEYS[1] <prefix>:{b:<batch id>}:b  hash, the batch (batch_seal.lua)
   KEYS[2] <prefix>:{b:<batch id>}:r  bitmap, children reported
   KEYS[3] <prefix>:{b:<batch id>}:s  bitmap, children started
+  KEYS[4] <prefix>:{b:<batch id>}:v  hash, child index -> its value (JSON), optional
   ARGV[1] child index
   ARGV[2] ok (completed) or dd (dead)
   ARGV[3] ms an ended, or not yet sealed, batch is kept
+  ARGV[4] optional: the completed child's value as JSON (a CompletableFuture<T> method), kept
+          in KEYS[4] for AsyncTaskTemplate.batchValues when at most 4096 bytes; '' none
+  A batch key holding another type (batch_keys_wrong): an error reply, nothing written.
   Reply: batch_due's (lib.lua): the state it ended in now or '', then the callbacks owed
 ]]
 local batch, reported, started = KEYS[1], KEYS[2], KEYS[3]
@@ -19,9 +23,17 @@ if not index or index > 4294967295 or (ARGV[2] ~= 'ok' and ARGV[2] ~= 'dd') or n
   return redis.error_reply('batch_report: ARGV[1] (child index, 0..2^32-1), ARGV[2] (ok or dd) and ARGV[3] '
     .. '(ms kept, at least 1) are required')
 end
+local wrong = batch_keys_wrong('batch_report', KEYS)
+if wrong then
+  return wrong
+end
 local now = now_ms()
 if redis.call('SETBIT', reported, index, 1) == 0 then
   redis.call('HINCRBY', batch, ARGV[2], 1)
+  local value = ARGV[4]
+  if KEYS[4] and ARGV[2] == 'ok' and value and value ~= '' and #value <= 4096 then
+    redis.call('HSET', KEYS[4], index, value)
+  end
   if redis.call('GETBIT', started, index) == 1 then
     redis.call('HINCRBY', batch, 'act', -1)
   end

@@ -15,6 +15,10 @@ local index, keep = whole_arg(ARGV[1]), whole_arg(ARGV[2])
 if not index or index > 4294967295 or not keep or keep < 1 then
   return redis.error_reply('batch_start: ARGV[1] (child index, 0..2^32-1) and ARGV[2] (ms kept) are required')
 end
+local wrong = batch_keys_wrong('batch_start', KEYS)
+if wrong then
+  return wrong
+end
 local state, sealed = unpack(redis.call('HMGET', batch, 'st', 'sl'))
 if state == 'x' then
   return 0

@@ -13,6 +13,8 @@
   KEYS[3] <prefix>:{q}:pending  list, where `run` puts tasks
   KEYS[4] <prefix>:{q}:p        payloads hash
   KEYS[5] <prefix>:{q}:wake     list, wake-up token
+  KEYS[6] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   ARGV[1] action: run | delete
   ARGV[2] source state code: s | r | d | c | p
   ARGV[3] most members examined by this chunk, 1..1000
@@ -45,7 +47,9 @@ if state == 'p' then
   if not ids then
     return { 0, 0, 0 }
   end
+  local now = now_ms()
   for _, id in ipairs(ids) do
+    owe_batch_report(KEYS[6], tasks, payloads, id, now)
     drop_task(tasks, payloads, id)
   end
   return { #ids, 0, #ids }
@@ -63,6 +67,9 @@ for _, id in ipairs(ids) do
     kept = kept + 1
   elseif action == 'delete' then
     redis.call('ZREM', source, id)
+    if state ~= 'c' and state ~= 'd' then
+      owe_batch_report(KEYS[6], tasks, payloads, id, now)
+    end
     drop_task(tasks, payloads, id)
     acted = acted + 1
   elseif err or meta.n == '' then

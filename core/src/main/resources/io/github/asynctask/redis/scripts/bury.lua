@@ -8,6 +8,8 @@
   KEYS[2] <prefix>:{q}:p     payloads hash
   KEYS[3] <prefix>:{q}:dead  zset, id -> died at (ms)
   KEYS[4] <prefix>:{q}:done  zset, ids completed within the completed-ids window
+  KEYS[5] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   ARGV[1] task id
   ARGV[2] the raw data as found
   ARGV[3] reason
@@ -24,5 +26,7 @@ end
 if redis.call('HEXISTS', tasks, id) == 1 or redis.call('ZSCORE', done, id) then
   return 0
 end
-bury(tasks, payloads, dead, id, raw, reason, now_ms())
+local now = now_ms()
+bury(tasks, payloads, dead, id, raw, reason, now)
+owe_batch_report(KEYS[5], tasks, payloads, id, now)
 return 1

@@ -21,6 +21,8 @@
   KEYS[8] <prefix>:{q}:waiting    zset (flows)
   KEYS[9] <prefix>:{q}:wait       hash (flows)
   KEYS[10] <prefix>:{q}:lease     hash, id -> fencing token
+  KEYS[11] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   ARGV[1] task id
   ARGV[2] reason, stored as the task's last error (at most 512 bytes)
   ARGV[3] '1': a running task goes to dead at once and its lease is taken away (the
@@ -45,6 +47,7 @@ if meta.s == 'a' or redis.call('ZSCORE', active, id) then
   if ARGV[3] == '1' then
     redis.call('ZREM', active, id)
     redis.call('HDEL', KEYS[10], id)
+    owe_batch_report(KEYS[11], tasks, payloads, id, now)
     park(tasks, payloads, dead, id, meta, 'd', reason, now, now)
     return 1
   end
@@ -57,6 +60,7 @@ if meta.s == 'a' or redis.call('ZSCORE', active, id) then
 end
 if meta.s == 'p' then
   if redis.call('LREM', pending, -1, id) == 0 and meta.ck then
+    owe_batch_report(KEYS[11], tasks, payloads, id, now)
     drop_task(tasks, payloads, id)
     return 1
   end
@@ -70,5 +74,6 @@ elseif meta.s == 'w' then
 else
   return 0
 end
+owe_batch_report(KEYS[11], tasks, payloads, id, now)
 park(tasks, payloads, dead, id, meta, 'd', reason, now, now)
 return 1

@@ -10,6 +10,8 @@
   KEYS[6] <prefix>:{q}:completed  zset
   KEYS[7] <prefix>:{q}:active     zset
   KEYS[8] <prefix>:{q}:p          payloads hash
+  KEYS[9] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   ARGV[1] task id
   Reply: 1 deleted, 0 no such task, -2 refused because the task is active
 ]]
@@ -21,6 +23,10 @@ if redis.call('ZSCORE', KEYS[7], id) then
   return -2
 end
 local meta = read_task(tasks, id)
+if not meta or (meta.s ~= 'c' and not meta.ok) then
+  -- a batch child that never reported (a completed one did)
+  owe_batch_report(KEYS[9], tasks, KEYS[8], id, now_ms())
+end
 if meta and meta.s == 'p' then
   redis.call('LREM', KEYS[2], 1, id)
 end

@@ -37,6 +37,8 @@
           the parked tasks of those with room, oldest first, before it pops pending.
           KEYS[15..16] may be left out by a caller whose queue has no keyed tasks (the
           benchmarks' raw-Redis rows)
+  KEYS[17] <prefix>:{q}:bown       zset, batch reports owed (lib.lua owe_batch_report;
+          optional, and only read when KEYS[15..16] are sent)
   ARGV[1] max tasks to take
   ARGV[2] lease in ms
   ARGV[3] completed retention in ms (0: drop)
@@ -176,6 +178,7 @@ local function take(id, raw)
   local meta, bad, err = decode_task(id, raw)
   if err then
     bury(tasks, payloads, dead, id, bad, 'unreadable task data: ' .. err, now)
+    owe_batch_report(KEYS[17], tasks, payloads, id, now)
   elseif meta.ok then
     finish(tasks, payloads, completed, id, meta, now, retention)
     remember_done(done, id, now, window, retention)

@@ -15,6 +15,8 @@
   KEYS[3] <prefix>:{q}:waiting  zset, id -> next check (ms)
   KEYS[4] <prefix>:{q}:wait     hash, id -> wait JSON (see flow_wait.lua)
   KEYS[5] <prefix>:{q}:dead     zset
+  KEYS[6] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   ARGV[1] most tasks to handle
   ARGV[2] least time between two checks, ms (> 0)
   ARGV[3] most time between two checks, ms (>= ARGV[2])
@@ -56,6 +58,7 @@ for _, id in ipairs(ids) do
     redis.call('ZREM', waiting, id)
     redis.call('HDEL', wait, id)
     bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. (err or 'unreadable wait data'), now)
+    owe_batch_report(KEYS[6], tasks, payloads, id, now)
     out[1] = out[1] + 1
   elseif now >= data.d then
     -- checked again after the least gap if the caller does not finish it (it crashed)

@@ -9,6 +9,8 @@
   KEYS[3] <prefix>:{q}:waiting  zset, id -> next check (ms)
   KEYS[4] <prefix>:{q}:wait     hash, id -> wait JSON (see flow_wait.lua)
   KEYS[5] <prefix>:{q}:dead     zset
+  KEYS[6] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   ARGV[1] task id
   Reply: 1 moved to dead, 0 nothing to do
 ]]
@@ -43,5 +45,6 @@ for i = 1, #data.l - 1, 2 do
 end
 redis.call('ZREM', waiting, id)
 redis.call('HDEL', wait, id)
+owe_batch_report(KEYS[6], tasks, payloads, id, now)
 park(tasks, payloads, dead, id, meta, 'd', 'wait timeout: still waiting for ' .. table.concat(names, ', '), now, now)
 return 1

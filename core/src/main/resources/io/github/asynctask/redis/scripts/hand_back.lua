@@ -17,6 +17,8 @@
   KEYS[4] <prefix>:{q}:retry   zset, id -> next attempt (ms)
   KEYS[5] <prefix>:{q}:dead    zset, id -> died at (ms)
   KEYS[6] <prefix>:{q}:p       payloads hash
+  KEYS[7] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   ARGV[1] task id
   ARGV[2] fencing token of the delivery
   ARGV[3] shortest delay before it is fetched again, in ms
@@ -45,10 +47,12 @@ end
 local waited = now - meta.u
 if meta.x then
   -- cancelled (cancel.lua) before an instance that knows it could run it
+  owe_batch_report(KEYS[7], tasks, payloads, id, now)
   park(tasks, payloads, dead, id, meta, 'd', meta.x, now, now)
   return 2
 end
 if waited >= grace then
+  owe_batch_report(KEYS[7], tasks, payloads, id, now)
   park(tasks, payloads, dead, id, meta, 'd', ARGV[7], now, now)
   return 2
 end

@@ -866,15 +866,23 @@ end
 -- 'd' (onDeath) from the first dead child on, then, once the batch is sealed and every child
 -- has ended, 's' (onSuccess, no child dead) or 'c' (onComplete). The call that sees the end
 -- sets the state and the end time and lets the batch's keys (batch, then its bitmaps) expire
--- after the batch's own kp ms, else keep ms. A cancelled batch owes nothing. O(1).
+-- after the batch's own kp ms, else keep ms. A cancelled batch owes no callback. A nested
+-- batch (pa: '<parent batch id>:<index>', batch_seal.lua) that ended or was cancelled also
+-- owes its parent its report: 'p' with '<parent>:<index>|ok' (it succeeded) or '|dd', until
+-- batch_fired.lua confirms it (the parent counts it once by its bit). O(1).
 local function batch_due(keys, now, keep)
   local batch = keys[1]
-  local v = redis.call('HMGET', batch, 'st', 'sl', 'n', 'ok', 'dd', 'cs', 'cc', 'cd', 'fs', 'fc', 'fd', 'kp')
+  local v = redis.call('HMGET', batch, 'st', 'sl', 'n', 'ok', 'dd', 'cs', 'cc', 'cd', 'fs', 'fc', 'fd', 'kp', 'pa',
+    'fp')
   local state = v[1]
   keep = tonumber(v[12] or '') or keep
   local total, ok, dead = tonumber(v[3] or '0'), tonumber(v[4] or '0'), tonumber(v[5] or '0')
   local due = { '' }
   if state == 'x' then
+    if v[13] and v[14] ~= '1' then
+      due[#due + 1] = 'p'
+      due[#due + 1] = v[13] .. '|dd'
+    end
     return due
   end
   if dead > 0 and v[8] and v[11] ~= '1' then
@@ -900,5 +908,70 @@ local function batch_due(keys, now, keep)
     due[#due + 1] = state
     due[#due + 1] = call
   end
+  if v[13] and v[14] ~= '1' then
+    due[#due + 1] = 'p'
+    due[#due + 1] = v[13] .. ((state == 's') and '|ok' or '|dd')
+  end
   return due
+end
+
+-- Batches: the child a task's payload names, "<batch id>:<child index>" (the value of its
+-- header asynctask-batch, BatchScope.HEADER, as the default JSON codec writes it), or nil.
+-- The headers follow the arguments, so the last occurrence is taken. O(payload).
+local BATCH_HEADER = '"asynctask-batch":"'
+local function batch_child_of(payload)
+  if type(payload) ~= 'string' then
+    return nil
+  end
+  local at, from = nil, 1
+  while true do
+    local found = string.find(payload, BATCH_HEADER, from, true)
+    if not found then
+      break
+    end
+    at, from = found, found + 1
+  end
+  if not at then
+    return nil
+  end
+  local child = string.match(payload, '^([%w_%-]+:%d+)"', at + #BATCH_HEADER)
+  if child and #child <= 96 then
+    return child
+  end
+  return nil
+end
+
+-- Batches: a task that carries a batch (its payload's header) ends without its worker
+-- reporting it to the batch (cancelled, killed, deleted, buried, recovered to dead, timed
+-- out waiting): the report is owed in the task's own slot, <prefix>:{q}:bown, a zset
+-- "<batch id>:<child index>" -> owed since (ms), which BatchOwedReports delivers to the
+-- batch's slot (batch_report.lua, counted dead, idempotent by the child's bit) and then
+-- settles (batch_settle.lua). owed is nil for a caller that passes no such key. The payload
+-- is looked for where the task keeps it (one-field form read before, payloads hash, else its
+-- stored value, which is what bury() keeps of an unreadable task). O(payload).
+local function owe_batch_report(owed, tasks, payloads, id, now)
+  if not owed then
+    return
+  end
+  local payload = v1_payloads[id] or redis.call('HGET', payloads, id) or redis.call('HGET', tasks, id)
+  local child = batch_child_of(payload)
+  if child then
+    redis.call('ZADD', owed, 'NX', now, child)
+  end
+end
+
+-- Batches: an error reply when one of a batch's keys (hash :b, bitmaps :r and :s) holds
+-- another type, nil when each is that type or absent: checked before a batch script's first
+-- write, so a key left under the prefix by something else never leaves one half-written.
+local BATCH_KEY_TYPES = { 'hash', 'string', 'string', 'hash' }
+local function batch_keys_wrong(script, keys)
+  for i, key in ipairs(keys) do
+    local kind = redis.call('TYPE', key).ok
+    local want = BATCH_KEY_TYPES[i] or 'string'
+    if kind ~= 'none' and kind ~= want then
+      return redis.error_reply(script .. ': key ' .. key .. ' holds a ' .. kind .. ', not a ' .. want
+        .. '; nothing was written (delete that key, it is not the batch\'s)')
+    end
+  end
+  return nil
 end

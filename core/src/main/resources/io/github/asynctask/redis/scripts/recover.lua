@@ -14,6 +14,8 @@
   KEYS[6] <prefix>:{q}:completed  zset
   KEYS[7] <prefix>:{q}:p          payloads hash
   KEYS[8] <prefix>:{q}:done       zset, id -> completed at (ms), for the completed-ids window
+  KEYS[9] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   ARGV[1] max deliveries to recover
   ARGV[2] delay before the retry in ms
   ARGV[3] completed retention in ms
@@ -23,7 +25,7 @@
          active, Redis now in ms }, so the recoverer can sleep until the next lease ends
 ]]
 local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
-local payloads, done = KEYS[7], KEYS[8]
+local payloads, done, owed = KEYS[7], KEYS[8], KEYS[9]
 local limit, delay = whole_arg(ARGV[1]), whole_arg(ARGV[2])
 local retention, window = whole_arg(ARGV[3]), whole_arg(ARGV[5])
 if not limit or limit < 1 or not delay or not retention or not window then
@@ -46,6 +48,7 @@ for i, id in ipairs(ids) do
   local meta, raw, err = decode_task(id, raws[i])
   if err then
     bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err, now)
+    owe_batch_report(owed, tasks, payloads, id, now)
   elseif meta.ok then
     finish(tasks, payloads, completed, id, meta, now, retention)
     remember_done(done, id, now, window, retention)
@@ -58,11 +61,13 @@ for i, id in ipairs(ids) do
       meta.s = 'd'
       meta.e = meta.x
       meta.x = nil
+      owe_batch_report(owed, tasks, payloads, id, now)
       to_dead[#to_dead + 1] = now
       to_dead[#to_dead + 1] = id
     elseif meta.a > meta.m then
       meta.s = 'd'
       meta.e = reason .. ' and no retries are left'
+      owe_batch_report(owed, tasks, payloads, id, now)
       to_dead[#to_dead + 1] = now
       to_dead[#to_dead + 1] = id
     else

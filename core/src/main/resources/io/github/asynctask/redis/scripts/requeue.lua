@@ -13,6 +13,8 @@
   ARGV[2] fencing token of the delivery
   KEYS[7] <prefix>:{q}:dead     zset, optional: a task cancelled while it ran (meta x,
           cancel.lua) goes there with its cancel reason instead of back to pending
+  KEYS[8] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   Reply: 1 applied, 0 stale, -1 no readable data for the id
 ]]
 local tasks, active, leases, pending = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -23,6 +25,7 @@ if not meta then
 end
 if meta.x and KEYS[7] then
   local now = now_ms()
+  owe_batch_report(KEYS[8], tasks, KEYS[5], id, now)
   park(tasks, KEYS[5], KEYS[7], id, meta, 'd', meta.x, now, now)
   return 1
 end

@@ -17,6 +17,8 @@
           the task's bounded history (lib.lua record_attempt); absent or "": none
   KEYS[6] <prefix>:{q}:dead    zset, optional: a task cancelled while it ran (meta x,
           cancel.lua) goes there with its cancel reason instead of being retried
+  KEYS[7] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   Reply: 1 applied, 0 stale, -1 no readable data for the id
 ]]
 local tasks, active, leases, retry = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -29,6 +31,7 @@ local now = now_ms()
 record_attempt(meta, ARGV[6])
 meta.u = nil
 if meta.x and KEYS[6] then
+  owe_batch_report(KEYS[7], tasks, KEYS[5], id, now)
   park(tasks, KEYS[5], KEYS[6], id, meta, 'd', meta.x, now, now)
   return 1
 end

@@ -9,6 +9,8 @@
   KEYS[3] <prefix>:{q}:lease   hash, id -> fencing token
   KEYS[4] <prefix>:{q}:dead    zset, id -> died at (ms)
   KEYS[5] <prefix>:{q}:p       payloads hash
+  KEYS[6] <prefix>:{q}:bown  zset, batch reports owed by this queue's tasks (lib.lua
+          owe_batch_report; optional)
   ARGV[1] task id
   ARGV[2] reason
   Reply: 1 killed, 0 not active, -1 unreadable data (buried in dead with the reason)
@@ -24,7 +26,9 @@ redis.call('HDEL', leases, id)
 local now = now_ms()
 if err then
   bury(tasks, payloads, dead, id, raw, 'unreadable task data: ' .. err .. '; ' .. reason, now)
+  owe_batch_report(KEYS[6], tasks, payloads, id, now)
   return -1
 end
+owe_batch_report(KEYS[6], tasks, payloads, id, now)
 park(tasks, payloads, dead, id, meta, 'd', reason, now, now)
 return 1

@@ -94,6 +94,37 @@ final class ShardPlacementChecks {
 		assertThat(eight.stats(queue).pending()).isZero();
 	}
 
+	/**
+	 * A debounced bizId submitted under {@code before} shards and again under
+	 * {@code after}: the one task, in the shard it was placed in, takes the last
+	 * arguments; no second task is made.
+	 */
+	static void aDebouncedBizIdTakesTheLastArgumentsAcrossAResize(RedisBroker base, String queue, int before,
+			int after) {
+		ShardedRedisBroker first = new ShardedRedisBroker(base, Map.of(queue, before));
+		ShardedRedisBroker second = new ShardedRedisBroker(base, Map.of(queue, after));
+		int moved = 0;
+		for (int i = 0; moved < 4; i++) {
+			EnqueueRequest sent = EnqueueRequest.now(queue, "d1-" + i, "t", "{\"v\":1}", 0)
+				.withBizId("doc-" + i, TTL)
+				.withDebounce(Duration.ofHours(1));
+			if (ShardChoice.of(sent, before) == ShardChoice.of(sent, after)) {
+				continue;
+			}
+			moved++;
+			assertThat(first.enqueue(sent).outcome()).isEqualTo(EnqueueResult.Outcome.SCHEDULED);
+			EnqueueRequest last = EnqueueRequest.now(queue, "d2-" + i, "t", "{\"v\":2}", 0)
+				.withBizId("doc-" + i, TTL)
+				.withDebounce(Duration.ofHours(1));
+			assertThat(second.enqueue(last)).as("debounced %s", sent.bizId())
+				.isEqualTo(new EnqueueResult(sent.id(), EnqueueResult.Outcome.DUPLICATE));
+			assertThat(base.find(ShardName.of(queue, ShardChoice.of(sent, before)), sent.id()).orElseThrow().payload())
+				.as("arguments of %s", sent.id())
+				.isEqualTo("{\"v\":2}");
+		}
+		assertThat(((after > before) ? second : first).stats(queue).scheduled()).isEqualTo(4);
+	}
+
 	private static void complete(ShardedRedisBroker sharded, String queue, String id) {
 		List<Delivery> taken = sharded.dequeue(queue, 100, LEASE);
 		assertThat(taken).extracting(Delivery::id).containsExactly(id);

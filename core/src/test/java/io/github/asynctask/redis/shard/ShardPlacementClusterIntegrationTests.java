@@ -49,6 +49,11 @@ class ShardPlacementClusterIntegrationTests {
 	}
 
 	@Test
+	void aDebouncedBizIdTakesTheLastArgumentsAfterTheShardCountRose() {
+		ShardPlacementChecks.aDebouncedBizIdTakesTheLastArgumentsAcrossAResize(broker, "docs-" + this.suffix, 4, 8);
+	}
+
+	@Test
 	void anIdCompletedUnderFourShardsIsNotRunAgainUnderEight() {
 		ShardPlacementChecks.aCompletedIdIsRememberedAcrossAResize(broker, "mail-" + this.suffix);
 	}

@@ -28,6 +28,12 @@ class ShardPlacementIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void aDebouncedBizIdTakesTheLastArgumentsAfterTheShardCountRoseOrFell() {
+		ShardPlacementChecks.aDebouncedBizIdTakesTheLastArgumentsAcrossAResize(this.broker, "docs", 4, 8);
+		ShardPlacementChecks.aDebouncedBizIdTakesTheLastArgumentsAcrossAResize(this.broker, "fewer", 8, 4);
+	}
+
+	@Test
 	void anIdCompletedUnderFourShardsIsNotRunAgainUnderEight() {
 		ShardPlacementChecks.aCompletedIdIsRememberedAcrossAResize(this.broker, "mail");
 	}
