@@ -69,7 +69,8 @@ public final class BatchReports implements SuccessHook {
 	private void report(Delivery delivery, boolean dead) {
 		BatchScope.Child child = childOf(delivery);
 		if (child != null) {
-			this.callbacks.fire(child.batchId(), this.callbacks.store().report(child.batchId(), child.index(), dead));
+			this.callbacks.fire(child.batchId(), this.callbacks.store()
+				.report(child.batchId(), child.index(), dead, delivery.queue(), delivery.id()));
 		}
 	}
 

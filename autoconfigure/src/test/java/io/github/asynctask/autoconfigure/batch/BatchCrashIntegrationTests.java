@@ -97,9 +97,9 @@ class BatchCrashIntegrationTests {
 		}
 
 		@Override
-		public Owed report(String batchId, long index, boolean dead) {
-			Owed owed = super.report(batchId, index, dead);
-			Owed again = super.report(batchId, index, dead);
+		public Owed report(String batchId, long index, boolean dead, String queue, String taskId) {
+			Owed owed = super.report(batchId, index, dead, queue, taskId);
+			Owed again = super.report(batchId, index, dead, queue, taskId);
 			assertThat(again.endedNow()).isEmpty();
 			if (!owed.callbacks().isEmpty() && this.crashNextOwing.getAndSet(false)) {
 				this.crashesAfterReport.incrementAndGet();

@@ -54,9 +54,17 @@ public class BatchStore {
 
 	private final String prefix;
 
+	private final BatchIndex index;
+
 	public BatchStore(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration replyTimeout) {
 		this.runner = new ScriptRunner(connectionFactory, replyTimeout);
 		this.prefix = keys.prefix();
+		this.index = new BatchIndex(this.runner, this.prefix);
+	}
+
+	/** The index of recent batches and of their dead children. */
+	public BatchIndex index() {
+		return this.index;
 	}
 
 	/**
@@ -122,8 +130,17 @@ public class BatchStore {
 	 * @return what the batch owes now
 	 */
 	public Owed report(String batchId, long index, boolean dead) {
-		return due(this.runner.run(REPORT, where(batchId), keys(batchId),
-				List.of(Long.toString(index), dead ? "dd" : "ok", ms(OPEN_KEEP))));
+		return report(batchId, index, dead, "", "");
+	}
+
+	/**
+	 * {@link #report(String, long, boolean)}, a dead child listed by its queue and task
+	 * id among the batch's dead children ({@link BatchIndex#dead}).
+	 */
+	public Owed report(String batchId, long index, boolean dead, String queue, String taskId) {
+		String child = (dead && !queue.isEmpty()) ? BatchIndex.entry(queue, taskId) : "";
+		return due(this.runner.run(REPORT, where(batchId), keys(batchId), List.of(Long.toString(index),
+				dead ? "dd" : "ok", ms(OPEN_KEEP), child, Integer.toString(BatchIndex.DEAD_KEPT))));
 	}
 
 	/** These callbacks (kinds) are enqueued: no later call returns them. */
@@ -168,8 +185,10 @@ public class BatchStore {
 		return batchId;
 	}
 
+	// the dead children's list last: the scripts that expire or persist a batch's keys
+	// loop over them all, so it lives and goes with its batch
 	private List<String> keys(String batchId) {
-		return List.of(key(batchId, "b"), key(batchId, "r"), key(batchId, "s"));
+		return List.of(key(batchId, "b"), key(batchId, "r"), key(batchId, "s"), key(batchId, "d"));
 	}
 
 	private String key(String batchId, String part) {

@@ -8,9 +8,13 @@
   KEYS[1] <prefix>:{b:<batch id>}:b  hash, the batch (batch_seal.lua)
   KEYS[2] <prefix>:{b:<batch id>}:r  bitmap, children reported
   KEYS[3] <prefix>:{b:<batch id>}:s  bitmap, children started
+  KEYS[4] <prefix>:{b:<batch id>}:d  list, the last dead children as '<queue> <task id>',
+          newest first, at most ARGV[5] (optional: a caller without it keeps none)
   ARGV[1] child index
   ARGV[2] ok (completed) or dd (dead)
   ARGV[3] ms an ended, or not yet sealed, batch is kept
+  ARGV[4] the child as '<queue> <task id>', for the dead list (optional, '' for none)
+  ARGV[5] how many dead children the list keeps (optional, with ARGV[4])
   Reply: batch_due's (lib.lua): the state it ended in now or '', then the callbacks owed
 ]]
 local batch, reported, started = KEYS[1], KEYS[2], KEYS[3]
@@ -22,6 +26,12 @@ end
 local now = now_ms()
 if redis.call('SETBIT', reported, index, 1) == 0 then
   redis.call('HINCRBY', batch, ARGV[2], 1)
+  local cap = whole_arg(ARGV[5] or '')
+  if ARGV[2] == 'dd' and KEYS[4] and ARGV[4] and ARGV[4] ~= '' and cap and cap > 0 then
+    -- once per dead child (its bit above); O(1): the trim drops at most one entry
+    redis.call('LPUSH', KEYS[4], ARGV[4])
+    redis.call('LTRIM', KEYS[4], 0, cap - 1)
+  end
   if redis.call('GETBIT', started, index) == 1 then
     redis.call('HINCRBY', batch, 'act', -1)
   end
