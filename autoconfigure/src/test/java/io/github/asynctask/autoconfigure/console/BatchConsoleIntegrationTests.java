@@ -85,7 +85,7 @@ class BatchConsoleIntegrationTests {
 		assertThat(retried.statusCode()).isEqualTo(200);
 		assertThat(retried.body()).contains("Retried 1 dead child of batch " + id);
 		await().atMost(Duration.ofSeconds(30))
-			.until(() -> "completed"
+			.until(() -> !"dead"
 				.equals(get("/asynctask/api/batches/" + id).path("deadChildren").get(0).path("state").asString()));
 		HttpResponse<String> again = post("/asynctask/api/batches/" + id + "/retry-dead");
 		assertThat(again.body()).contains("Retried 0 dead children").contains("1 no longer dead");
