@@ -29,9 +29,7 @@ public final class BatchIndex {
 
 	static final LuaScript INDEX = LuaScript.load("batch_index");
 
-	static final LuaScript RECENT = LuaScript.load("batch_recent");
-
-	static final LuaScript DEAD = LuaScript.load("batch_dead");
+	static final LuaScript PAGE = LuaScript.load("batch_page");
 
 	private final ScriptRunner runner;
 
@@ -62,8 +60,8 @@ public final class BatchIndex {
 
 	/** The ids of the most recent batches, newest first. */
 	public Page recent(int offset, int count) {
-		List<?> reply = Replies.list(this.runner.run(RECENT, "batch index", List.of(indexKey()),
-				List.of(Integer.toString(Math.max(0, offset)), Integer.toString(Math.max(1, Math.min(count, 500))))));
+		List<?> reply = Replies.list(this.runner.run(PAGE, "batch index", List.of(indexKey()),
+				List.of(Integer.toString(Math.max(0, offset)), Integer.toString(Math.max(1, Math.min(count, 1000))))));
 		List<String> ids = new ArrayList<>(reply.size());
 		for (int i = 1; i < reply.size(); i++) {
 			ids.add(Replies.string(reply.get(i)));
@@ -73,7 +71,7 @@ public final class BatchIndex {
 
 	/** A page of the batch's dead children, newest first. */
 	public DeadPage dead(String batchId, int offset, int count) {
-		List<?> reply = Replies.list(this.runner.run(DEAD, "batch " + batchId, List.of(deadKey(batchId)),
+		List<?> reply = Replies.list(this.runner.run(PAGE, "batch " + batchId, List.of(deadKey(batchId)),
 				List.of(Integer.toString(Math.max(0, offset)), Integer.toString(Math.max(1, Math.min(count, 1000))))));
 		List<DeadChild> children = new ArrayList<>(reply.size());
 		for (int i = 1; i < reply.size(); i++) {
