@@ -13,9 +13,10 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.HtmlUtils;
 
 /**
- * A price-list import's progress as a small page ({@code GET /imports/<batchId>/progress}):
- * a bar of the rows ended, reloading itself every 2 s while the import runs, and a link to
- * the batch's page in the console (its dead rows with their errors, retry, cancel).
+ * A price-list import's progress as a small page
+ * ({@code GET /imports/<batchId>/progress}): a bar of the rows ended, reloading itself
+ * every 2 s while the import runs, and a link to the batch's page in the console (its
+ * dead rows with their errors, retry, cancel).
  */
 @RestController
 class ImportProgressPage {
@@ -31,11 +32,13 @@ class ImportProgressPage {
 
 	@GetMapping(path = "/imports/{batchId}/progress", produces = MediaType.TEXT_HTML_VALUE)
 	ResponseEntity<String> progress(@PathVariable String batchId) {
-		return this.template.findBatch(batchId).map(this::page).map(ResponseEntity::ok).orElseGet(() -> ResponseEntity
-			.status(404)
-			.contentType(MediaType.TEXT_HTML)
-			.body("<!DOCTYPE html><title>No such import</title><p>No import " + HtmlUtils.htmlEscape(batchId)
-					+ " (it may have expired: an ended import is kept 7 days)</p>"));
+		return this.template.findBatch(batchId)
+			.map(this::page)
+			.map(ResponseEntity::ok)
+			.orElseGet(() -> ResponseEntity.status(404)
+				.contentType(MediaType.TEXT_HTML)
+				.body("<!DOCTYPE html><title>No such import</title><p>No import " + HtmlUtils.htmlEscape(batchId)
+						+ " (it may have expired: an ended import is kept 7 days)</p>"));
 	}
 
 	private String page(BatchInfo batch) {
@@ -44,11 +47,12 @@ class ImportProgressPage {
 		String id = HtmlUtils.htmlEscape(batch.batchId());
 		return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Import " + name + "</title>"
 				+ (running ? "<meta http-equiv=\"refresh\" content=\"2\">" : "") + "</head><body>" + "<h1>Import "
-				+ name + ": " + batch.state().name().toLowerCase() + "</h1>" + "<p><progress id=\"import-progress\" max=\""
-				+ batch.total() + "\" value=\"" + (batch.completed() + batch.dead()) + "\"></progress> "
-				+ batch.percentDone() + " % · " + batch.completed() + " rows imported, " + batch.dead()
-				+ " dead, " + batch.active() + " running, " + batch.pending() + " waiting of " + batch.total()
-				+ "</p><p><a id=\"console-link\" href=\"" + this.console + "/#/batch/" + id
+				+ name + ": " + batch.state().name().toLowerCase() + "</h1>"
+				+ "<p><progress id=\"import-progress\" max=\"" + batch.total() + "\" value=\""
+				+ (batch.completed() + batch.dead()) + "\"></progress> " + batch.percentDone() + " % · "
+				+ batch.completed() + " rows imported, " + batch.dead() + " dead, " + batch.active() + " running, "
+				+ batch.pending() + " waiting of " + batch.total() + "</p><p><a id=\"console-link\" href=\""
+				+ this.console + "/#/batch/" + id
 				+ "\">Open the import in the console</a> (its dead rows with their errors, retry, cancel)</p>"
 				+ "</body></html>";
 	}
