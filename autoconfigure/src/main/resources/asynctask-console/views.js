@@ -63,6 +63,8 @@
     }
     if (parts[0] === 'search') { return { name: 'search', q: params.get('q') || '' }; }
     if (parts[0] === 'instances') { return { name: 'instances' }; }
+    // pages of other scripts (batches.js) route themselves
+    if (C.routes && C.routes[parts[0]]) { return C.routes[parts[0]](parts, params); }
     return { name: 'overview' };
   }
 
@@ -71,8 +73,8 @@
   }
 
   function show(name) {
-    ['overview', 'browse', 'task', 'search', 'instances'].forEach(function (view) {
-      $('view-' + view).hidden = view !== name;
+    Array.prototype.forEach.call(document.querySelectorAll('main > .view'), function (view) {
+      view.hidden = view.id !== 'view-' + name;
     });
     Array.prototype.forEach.call(document.querySelectorAll('[data-nav]'), function (link) {
       if (link.getAttribute('data-nav') === name) { link.setAttribute('aria-current', 'page'); }
@@ -243,7 +245,8 @@
       if (t.diedAt) { fact(facts, 'Died', relative(t.diedAt)); }
       if (t.expiresAt) { fact(facts, 'Kept until', relative(t.expiresAt)); }
       if (t.runningOn.length) { fact(facts, 'Running on', t.runningOn.join(', ')); }
-      if (t.progress) { fact(facts, 'Progress', el('span', { id: 'task-progress' }, t.progress)); }
+      if (t.progress) { fact(facts, 'Progress', C.progressBar ? C.progressBar(t.progress) : el('span', { id: 'task-progress' }, t.progress)); }
+      if (t.cancelRequested) { fact(facts, 'Cancelled', el('span', { id: 'task-cancelled', class: 'badge dead' }, t.cancelRequested)); }
       if (t.lastError) { fact(facts, 'Last error', t.lastError); }
       var parts = [facts];
       if (t.unreadable) {
@@ -359,6 +362,10 @@
   C.pages.task = function () { return taskPage(); };
   C.pages.search = function () { return search(); };
   C.pages.instances = function () { return instances(); };
+  C.route = function () { return route; };
+  C.taskHref = taskHref;
+  C.relative = relative;
+  C.changed = changed;
 
   function go() {
     route = parseRoute();

@@ -74,7 +74,8 @@ public final class BatchReports implements SuccessHook {
 		BatchScope.Child child = childOf(delivery);
 		if (child != null) {
 			this.callbacks.fire(child.batchId(), this.callbacks.store()
-				.report(child.batchId(), child.index(), dead, dead ? null : value(delivery, result)));
+				.report(child.batchId(), child.index(), dead, dead ? null : value(delivery, result), delivery.queue(),
+						delivery.id()));
 		}
 	}
 

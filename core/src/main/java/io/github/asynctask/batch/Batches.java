@@ -80,12 +80,16 @@ public final class Batches {
 		Callbacks calls = prepared[0];
 		if (!deferred) {
 			this.store.open(batchId, options.getName());
+			this.store.index().record(batchId);
 		}
 		BatchScope scope = new BatchScope(batchId, -1, (index) -> duplicate(batchId, index));
 		scope.run(body);
 		Runnable seal = () -> seal(batchId, scope.children(), options, calls, parent);
 		if (deferred) {
-			TransactionSynchronizationManager.registerSynchronization(new SealAfterCommit(seal));
+			TransactionSynchronizationManager.registerSynchronization(new SealAfterCommit(() -> {
+				seal.run();
+				this.store.index().record(batchId);
+			}));
 		}
 		else {
 			seal.run();

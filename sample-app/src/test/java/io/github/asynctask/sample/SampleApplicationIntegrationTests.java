@@ -82,6 +82,29 @@ class SampleApplicationIntegrationTests implements RedisForSpringBootTests {
 	}
 
 	@Test
+	void aPriceListImportShowsItsProgressAndLinksToItsBatchInTheConsole() {
+		RestClient http = RestClient.create("http://localhost:" + this.port);
+		String id = http.post()
+			.uri("/imports?name=spring")
+			.contentType(MediaType.valueOf("text/csv"))
+			.body("sku-1,9.90\nsku-2,4.50\nbroken line\n")
+			.retrieve()
+			.body(JsonNode.class)
+			.path("batchId")
+			.asString();
+		await().atMost(Duration.ofSeconds(30))
+			.until(() -> this.template.findBatch(id).map((batch) -> batch.endedAt() != null).orElse(false));
+		String page = http.get().uri("/imports/" + id + "/progress").retrieve().body(String.class);
+		assertThat(page).contains("Import spring: completed")
+			.contains("<progress id=\"import-progress\" max=\"3\" value=\"3\">")
+			.contains("2 rows imported, 1 dead")
+			.contains("href=\"/asynctask/#/batch/" + id + "\"");
+		JsonNode batch = http.get().uri("/asynctask/api/batches/" + id).retrieve().body(JsonNode.class);
+		assertThat(batch.path("deadChildren").get(0).path("lastError").asString())
+			.contains("Line 'broken line' of spring is not 'sku,price'");
+	}
+
+	@Test
 	void editsOfAProductWithinTheWindowReindexItOnceWithTheLastText() {
 		RestClient http = RestClient.create("http://localhost:" + this.port);
 		for (int i = 1; i <= 5; i++) {

@@ -42,7 +42,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @ConditionalOnBean(RedisBroker.class)
 @EnableConfigurationProperties({ AsyncTaskProperties.class, SensitiveValuesProperties.class })
 @Import({ AsyncTaskConsoleAutoConfiguration.BrowseConfiguration.class,
-		AsyncTaskConsoleAutoConfiguration.WebConsoleConfiguration.class })
+		AsyncTaskConsoleAutoConfiguration.WebConsoleConfiguration.class, BatchConsoleConfiguration.class })
 public final class AsyncTaskConsoleAutoConfiguration {
 
 	@Bean

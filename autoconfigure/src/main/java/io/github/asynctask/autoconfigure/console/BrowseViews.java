@@ -82,13 +82,16 @@ public final class BrowseViews {
 	 * @param raw the first bytes of the stored meta when unreadable
 	 * @param bizId the bizId it was submitted with ({@code null} when none, or when
 	 * longer than 64 characters: only its hash is kept then)
+	 * @param cancelRequested why it was cancelled while it ran (its body stops at the
+	 * next heartbeat), null when it was not
 	 */
 	public record TaskDetail(String id, String queue, String name, String state, int attempts, int maxRetries,
 			@Nullable String lastError, @Nullable String createdAt, @Nullable String updatedAt,
 			@Nullable String scheduledAt, @Nullable String retryAt, @Nullable String leaseUntil,
 			@Nullable String diedAt, @Nullable String expiresAt, List<String> runningOn, @Nullable String arguments,
 			boolean argumentsHidden, @Nullable JsonNode headers, List<AttemptView> history, boolean unreadable,
-			long rawSize, @Nullable String raw, @Nullable String bizId, @Nullable String progress) {
+			long rawSize, @Nullable String raw, @Nullable String bizId, @Nullable String progress,
+			@Nullable String cancelRequested) {
 
 	}
 

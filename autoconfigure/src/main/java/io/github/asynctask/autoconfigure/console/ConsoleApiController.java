@@ -51,6 +51,8 @@ final class ConsoleApiController {
 
 	private final SensitiveValues values;
 
+	private final ConsoleWrites writes;
+
 	ConsoleApiController(TaskOperations operations, AsyncTaskProperties.Console properties,
 			@Nullable TaskBrowser browser, @Nullable TaskActions actions, SensitiveValues values) {
 		this.values = values;
@@ -59,6 +61,7 @@ final class ConsoleApiController {
 		this.operations = operations;
 		this.properties = properties;
 		this.access = new WriteAccess(properties.getWriteRole());
+		this.writes = new ConsoleWrites(properties);
 	}
 
 	@GetMapping("/settings")
@@ -199,25 +202,12 @@ final class ConsoleApiController {
 	}
 
 	private ResponseEntity<Object> write(WebRequest request, Supplier<?> operation) {
-		if (!this.properties.isWritesEnabled()) {
-			return ResponseEntity.status(HttpStatus.FORBIDDEN)
-				.body(Map.of("message", "Console writes are off; set async-task.console.writes-enabled=true "
-						+ "after protecting the console path (see docs/observability.md)"));
-		}
-		this.access.check(request.getUserPrincipal(), request::isUserInRole);
-		return ResponseEntity.ok(operation.get());
+		return this.writes.write(request, operation);
 	}
 
 	@ExceptionHandler(TaskOperationException.class)
 	ResponseEntity<Map<String, String>> refused(TaskOperationException ex) {
-		HttpStatus status = switch (ex.reason()) {
-			case NOT_FOUND -> HttpStatus.NOT_FOUND;
-			case CONFLICT -> HttpStatus.CONFLICT;
-			case BAD_REQUEST -> HttpStatus.BAD_REQUEST;
-			case UNAUTHORIZED -> HttpStatus.UNAUTHORIZED;
-			case FORBIDDEN -> HttpStatus.FORBIDDEN;
-		};
-		return ResponseEntity.status(status).body(Map.of("message", ex.getMessage()));
+		return ConsoleWrites.refused(ex);
 	}
 
 	/**

@@ -21,6 +21,7 @@ public final class ConsoleRuntimeHints implements RuntimeHintsRegistrar {
 		BindingReflectionHintsRegistrar bindings = new BindingReflectionHintsRegistrar();
 		bindings.registerReflectionHints(hints.reflection(), Views.class.getDeclaredClasses());
 		bindings.registerReflectionHints(hints.reflection(), BrowseViews.class.getDeclaredClasses());
+		bindings.registerReflectionHints(hints.reflection(), BatchViews.class.getDeclaredClasses());
 	}
 
 }

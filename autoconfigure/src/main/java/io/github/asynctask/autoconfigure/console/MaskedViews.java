@@ -65,7 +65,7 @@ final class MaskedViews {
 				mask(task.lastError()), task.createdAt(), task.updatedAt(), task.scheduledAt(), task.retryAt(),
 				task.leaseUntil(), task.diedAt(), task.expiresAt(), task.runningOn(), mask(task.arguments()),
 				task.argumentsHidden(), mask(task.headers()), history, task.unreadable(), task.rawSize(),
-				mask(task.raw()), task.bizId(), mask(task.progress()));
+				mask(task.raw()), task.bizId(), mask(task.progress()), task.cancelRequested());
 	}
 
 	private static @Nullable String mask(@Nullable String value) {

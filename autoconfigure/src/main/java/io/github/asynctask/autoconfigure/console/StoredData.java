@@ -105,6 +105,14 @@ final class StoredData {
 		return error.isString() ? error.asString() : null;
 	}
 
+	/**
+	 * Why the task was cancelled while it ran (meta x, set by {@code cancel.lua}), or
+	 * null when it was not.
+	 */
+	@Nullable String cancelRequested() {
+		return text(this.meta, "x");
+	}
+
 	/** The bizId stored with the task (meta b), or null when none. */
 	@Nullable String bizId() {
 		return text(this.meta, "b");

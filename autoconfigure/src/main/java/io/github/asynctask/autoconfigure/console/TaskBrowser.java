@@ -187,7 +187,8 @@ public class TaskBrowser {
 				this.showArguments ? StoredData.arguments(payload) : null, !this.showArguments,
 				this.showArguments ? StoredData.headers(payload) : null, data.history(), data.unreadable(), rawSize,
 				data.unreadable() ? raw.meta().substring(0, Math.min(512, raw.meta().length())) : null,
-				data.unreadable() ? null : data.bizId(), data.unreadable() ? null : data.progress());
+				data.unreadable() ? null : data.bizId(), data.unreadable() ? null : data.progress(),
+				data.unreadable() ? null : data.cancelRequested());
 	}
 
 	/**

@@ -8,6 +8,7 @@ import io.github.asynctask.autoconfigure.console.SensitiveValuesProperties;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
 import io.github.asynctask.autoconfigure.console.TaskActions;
 import io.github.asynctask.autoconfigure.console.TaskBrowser;
+import io.github.asynctask.autoconfigure.console.BatchViews;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -46,8 +47,10 @@ public final class AsyncTaskEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(Batches.class)
 	@ConditionalOnAvailableEndpoint
-	AsyncTaskBatchEndpoint asyncTaskBatchEndpoint(AsyncTaskTemplate template, AsyncTaskProperties properties) {
-		return new AsyncTaskBatchEndpoint(template, new WriteAccess(properties.getConsole().getWriteRole()));
+	AsyncTaskBatchEndpoint asyncTaskBatchEndpoint(AsyncTaskTemplate template, AsyncTaskProperties properties,
+			ObjectProvider<BatchViews> views) {
+		return new AsyncTaskBatchEndpoint(template, new WriteAccess(properties.getConsole().getWriteRole()),
+				views.getIfAvailable());
 	}
 
 }

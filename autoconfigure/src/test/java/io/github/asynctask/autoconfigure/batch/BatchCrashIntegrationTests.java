@@ -80,9 +80,10 @@ class BatchCrashIntegrationTests extends BatchRedisTestSupport {
 		}
 
 		@Override
-		public Owed report(String batchId, long index, boolean dead, @Nullable String value) {
-			Owed owed = super.report(batchId, index, dead, value);
-			Owed again = super.report(batchId, index, dead, value);
+		public Owed report(String batchId, long index, boolean dead, @Nullable String value, String queue,
+				String taskId) {
+			Owed owed = super.report(batchId, index, dead, value, queue, taskId);
+			Owed again = super.report(batchId, index, dead, value, queue, taskId);
 			assertThat(again.endedNow()).isEmpty();
 			if (!owed.callbacks().isEmpty() && this.crashNextOwing.getAndSet(false)) {
 				this.crashesAfterReport.incrementAndGet();

@@ -1,10 +1,18 @@
 package io.github.asynctask.autoconfigure.console;
 
+import java.time.Duration;
+import java.util.function.Function;
+
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -34,6 +42,18 @@ abstract class BrowserTestSupport {
 	@AfterEach
 	void close() throws Exception {
 		HeadlessChromium.stop(this.browser, this.context);
+	}
+
+	/** Wait until {@code locator} is shown. */
+	WebElement shown(By locator) {
+		return new WebDriverWait(this.browser, Duration.ofSeconds(20))
+			.until(ExpectedConditions.visibilityOfElementLocated(locator));
+	}
+
+	/** Read the page, again while the page's refresh rebuilds what is read. */
+	<T> T reading(Function<WebDriver, T> read) {
+		return new WebDriverWait(this.browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
+			.until(read);
 	}
 
 	String url(String path) {

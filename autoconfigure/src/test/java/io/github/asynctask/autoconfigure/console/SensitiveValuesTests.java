@@ -61,7 +61,7 @@ class SensitiveValuesTests {
 				null, null, null, null, null, null, List.of(), "[\"alice\"]", false,
 				JsonMapper.shared().readTree("{\"traceparent\":\"00-alice\"}"),
 				List.of(new AttemptView(null, null, "web-1", "java.lang.IllegalStateException", "alice", "at Alice")),
-				false, 42, null, "order-42", "40% page 8 (for alice)");
+				false, 42, null, "order-42", "40% page 8 (for alice)", null);
 		String json = JsonMapper.shared()
 			.writeValueAsString(SensitiveValues.NEVER.forReader(detail, null, (role) -> false));
 		assertThat(json).contains("\"bizId\":\"order-42\"", "\"error\":\"java.lang.IllegalStateException\"",

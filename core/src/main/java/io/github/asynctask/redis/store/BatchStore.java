@@ -57,9 +57,17 @@ public class BatchStore {
 
 	private final String prefix;
 
+	private final BatchIndex index;
+
 	public BatchStore(RedisConnectionFactory connectionFactory, RedisKeys keys, Duration replyTimeout) {
 		this.runner = new ScriptRunner(connectionFactory, replyTimeout);
 		this.prefix = keys.prefix();
+		this.index = new BatchIndex(this.runner, this.prefix);
+	}
+
+	/** The index of recent batches and of their dead children. */
+	public BatchIndex index() {
+		return this.index;
 	}
 
 	/**
@@ -145,7 +153,7 @@ public class BatchStore {
 	 * @return what the batch owes now
 	 */
 	public Owed report(String batchId, long index, boolean dead) {
-		return report(batchId, index, dead, null);
+		return report(batchId, index, dead, null, "", "");
 	}
 
 	/**
@@ -153,8 +161,27 @@ public class BatchStore {
 	 * most 4096 bytes; null for none).
 	 */
 	public Owed report(String batchId, long index, boolean dead, @Nullable String value) {
+		return report(batchId, index, dead, value, "", "");
+	}
+
+	/**
+	 * {@link #report(String, long, boolean)}, a dead child listed by its queue and task
+	 * id among the batch's dead children ({@link BatchIndex#dead}).
+	 */
+	public Owed report(String batchId, long index, boolean dead, String queue, String taskId) {
+		return report(batchId, index, dead, null, queue, taskId);
+	}
+
+	/**
+	 * A child ended: counted once, a completed child's value kept (null for none), a dead
+	 * one listed by its queue and task id ("" for unlisted).
+	 */
+	public Owed report(String batchId, long index, boolean dead, @Nullable String value, String queue,
+			String taskId) {
+		String child = (dead && !queue.isEmpty()) ? BatchIndex.entry(queue, taskId) : "";
 		return due(this.runner.run(REPORT, where(batchId), keys(batchId),
-				List.of(Long.toString(index), dead ? "dd" : "ok", ms(OPEN_KEEP), (value != null) ? value : "")));
+				List.of(Long.toString(index), dead ? "dd" : "ok", ms(OPEN_KEEP), (value != null) ? value : "", child,
+						Integer.toString(BatchIndex.DEAD_KEPT))));
 	}
 
 	/** One page of the values the batch's completed children returned. */
@@ -211,8 +238,10 @@ public class BatchStore {
 		return batchId;
 	}
 
+	// the dead children's list last: the scripts that expire or persist a batch's keys
+	// loop over them all, so it lives and goes with its batch
 	private List<String> keys(String batchId) {
-		return List.of(key(batchId, "b"), key(batchId, "r"), key(batchId, "s"), key(batchId, "v"));
+		return List.of(key(batchId, "b"), key(batchId, "r"), key(batchId, "s"), key(batchId, "v"), key(batchId, "d"));
 	}
 
 	private String key(String batchId, String part) {

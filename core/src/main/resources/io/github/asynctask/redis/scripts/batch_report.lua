@@ -9,11 +9,15 @@
   KEYS[2] <prefix>:{b:<batch id>}:r  bitmap, children reported
   KEYS[3] <prefix>:{b:<batch id>}:s  bitmap, children started
   KEYS[4] <prefix>:{b:<batch id>}:v  hash, child index -> its value (JSON), optional
+  KEYS[5] <prefix>:{b:<batch id>}:d  list, the last dead children as '<queue> <task id>',
+          newest first, at most ARGV[6] (optional: a caller without it keeps none)
   ARGV[1] child index
   ARGV[2] ok (completed) or dd (dead)
   ARGV[3] ms an ended, or not yet sealed, batch is kept
   ARGV[4] optional: the completed child's value as JSON (a CompletableFuture<T> method), kept
           in KEYS[4] for AsyncTaskTemplate.batchValues when at most 4096 bytes; '' none
+  ARGV[5] the child as '<queue> <task id>', for the dead list (optional, '' for none)
+  ARGV[6] how many dead children the list keeps (optional, with ARGV[5])
   A batch key holding another type (batch_keys_wrong): an error reply, nothing written.
   Reply: batch_due's (lib.lua): the state it ended in now or '', then the callbacks owed
 ]]
@@ -33,6 +37,12 @@ if redis.call('SETBIT', reported, index, 1) == 0 then
   local value = ARGV[4]
   if KEYS[4] and ARGV[2] == 'ok' and value and value ~= '' and #value <= 4096 then
     redis.call('HSET', KEYS[4], index, value)
+  end
+  local cap = whole_arg(ARGV[6] or '')
+  if ARGV[2] == 'dd' and KEYS[5] and ARGV[5] and ARGV[5] ~= '' and cap and cap > 0 then
+    -- once per dead child (its bit above); O(1): the trim drops at most one entry
+    redis.call('LPUSH', KEYS[5], ARGV[5])
+    redis.call('LTRIM', KEYS[5], 0, cap - 1)
   end
   if redis.call('GETBIT', started, index) == 1 then
     redis.call('HINCRBY', batch, 'act', -1)

@@ -963,7 +963,7 @@ end
 -- Batches: an error reply when one of a batch's keys (hash :b, bitmaps :r and :s) holds
 -- another type, nil when each is that type or absent: checked before a batch script's first
 -- write, so a key left under the prefix by something else never leaves one half-written.
-local BATCH_KEY_TYPES = { 'hash', 'string', 'string', 'hash' }
+local BATCH_KEY_TYPES = { 'hash', 'string', 'string', 'hash', 'list' }
 local function batch_keys_wrong(script, keys)
   for i, key in ipairs(keys) do
     local kind = redis.call('TYPE', key).ok
