@@ -73,9 +73,10 @@ public final class BatchReports implements SuccessHook {
 	private void report(Delivery delivery, boolean dead, @Nullable Object result) {
 		BatchScope.Child child = childOf(delivery);
 		if (child != null) {
-			this.callbacks.fire(child.batchId(), this.callbacks.store()
-				.report(child.batchId(), child.index(), dead, dead ? null : value(delivery, result), delivery.queue(),
-						delivery.id()));
+			this.callbacks.fire(child.batchId(),
+					this.callbacks.store()
+						.report(child.batchId(), child.index(), dead, dead ? null : value(delivery, result),
+								delivery.queue(), delivery.id()));
 		}
 	}
 

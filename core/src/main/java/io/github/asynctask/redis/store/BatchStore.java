@@ -176,12 +176,11 @@ public class BatchStore {
 	 * A child ended: counted once, a completed child's value kept (null for none), a dead
 	 * one listed by its queue and task id ("" for unlisted).
 	 */
-	public Owed report(String batchId, long index, boolean dead, @Nullable String value, String queue,
-			String taskId) {
+	public Owed report(String batchId, long index, boolean dead, @Nullable String value, String queue, String taskId) {
 		String child = (dead && !queue.isEmpty()) ? BatchIndex.entry(queue, taskId) : "";
-		return due(this.runner.run(REPORT, where(batchId), keys(batchId),
-				List.of(Long.toString(index), dead ? "dd" : "ok", ms(OPEN_KEEP), (value != null) ? value : "", child,
-						Integer.toString(BatchIndex.DEAD_KEPT))));
+		return due(
+				this.runner.run(REPORT, where(batchId), keys(batchId), List.of(Long.toString(index), dead ? "dd" : "ok",
+						ms(OPEN_KEEP), (value != null) ? value : "", child, Integer.toString(BatchIndex.DEAD_KEPT))));
 	}
 
 	/** One page of the values the batch's completed children returned. */
