@@ -185,7 +185,8 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 	}
 
 	private JavaType[] types(TaskDefinition definition) {
-		// looked up first: the mapping function captures the definition, a lambda per call
+		// looked up first: the mapping function captures the definition, a lambda per
+		// call
 		JavaType[] known = this.types.get(definition.name());
 		if (known != null) {
 			return known;
