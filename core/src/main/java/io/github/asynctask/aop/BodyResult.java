@@ -21,7 +21,12 @@ public final class BodyResult {
 	/** The value the last body returned on this thread, cleared by the call. */
 	public static @Nullable Object take() {
 		Object value = VALUE.get();
-		VALUE.remove();
+		if (value != null) {
+			// cleared by a null rather than removed: a pool thread keeps its entry
+			// instead
+			// of allocating a new one per task
+			VALUE.set(null);
+		}
 		return value;
 	}
 

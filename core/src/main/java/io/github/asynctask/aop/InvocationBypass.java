@@ -24,14 +24,15 @@ final class InvocationBypass {
 		TaskDefinition allowed = NEXT.get();
 		if (allowed != null && allowed.name().equals(definition.name())
 				&& allowed.method().equals(definition.method())) {
-			NEXT.remove();
+			// cleared by a null rather than removed: a pool thread keeps its entry
+			NEXT.set(null);
 			return true;
 		}
 		return false;
 	}
 
 	static void clear() {
-		NEXT.remove();
+		NEXT.set(null);
 	}
 
 }

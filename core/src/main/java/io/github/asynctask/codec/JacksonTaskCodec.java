@@ -185,6 +185,12 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 	}
 
 	private JavaType[] types(TaskDefinition definition) {
+		// looked up first: the mapping function captures the definition, a lambda per
+		// call
+		JavaType[] known = this.types.get(definition.name());
+		if (known != null) {
+			return known;
+		}
 		return this.types.computeIfAbsent(definition.name(), (
 				name) -> definition.parameterTypes().stream().map(this.mapper::constructType).toArray(JavaType[]::new));
 	}

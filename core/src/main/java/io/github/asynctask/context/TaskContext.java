@@ -19,7 +19,10 @@ public final class TaskContext {
 	/** The longest progress message, in characters. */
 	public static final int MAX_MESSAGE_LENGTH = 200;
 
-	private static final ThreadLocal<TaskContext> CURRENT = new ThreadLocal<>();
+	private static final ThreadLocal<@Nullable TaskContext> CURRENT = new ThreadLocal<>();
+
+	/** Ends a scope entered from no task. */
+	private static final Scope LEAVE = () -> CURRENT.set(null);
 
 	private final String taskId;
 
@@ -116,14 +119,10 @@ public final class TaskContext {
 	public Scope enter() {
 		TaskContext previous = CURRENT.get();
 		CURRENT.set(this);
-		return () -> {
-			if (previous != null) {
-				CURRENT.set(previous);
-			}
-			else {
-				CURRENT.remove();
-			}
-		};
+		// left by a null rather than removed, so a pool thread keeps its entry instead of
+		// allocating one per task; a body entered from no task (the usual case) shares
+		// one scope
+		return (previous != null) ? () -> CURRENT.set(previous) : LEAVE;
 	}
 
 	/** The task was cancelled; for the worker's heartbeat. */

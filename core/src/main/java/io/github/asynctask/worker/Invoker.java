@@ -78,7 +78,7 @@ final class Invoker {
 				delivery.attempt(), delivery.maxRetries(), payload.headers());
 		Throwable error = null;
 		Object result = null;
-		Watchdog.Watch deadline = this.watchdog.watch(task, timeout, () -> onHung.accept(timeout));
+		Watchdog.Watch deadline = this.watchdog.watch(task, timeout, onHung);
 		task.bodyThread(Thread.currentThread());
 		BodyResult.take();
 		try (TaskContext.Scope scope = task.context().enter()) {

@@ -1,6 +1,7 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 import io.github.asynctask.TaskCancelledException;
 import io.github.asynctask.event.TaskListener;
@@ -14,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * even for a stale delivery, so the task does not run again). A body that hangs past its
  * timeout keeps the delivery until it returns (see {@link #hung}).
  */
-final class TaskRun implements Runnable {
+final class TaskRun implements Runnable, Consumer<Duration> {
 
 	private static final Logger logger = LoggerFactory.getLogger(TaskRun.class);
 
@@ -38,7 +39,7 @@ final class TaskRun implements Runnable {
 		this.factory.listener().started(delivery.queue(), delivery.name());
 		Outcome outcome;
 		try {
-			outcome = this.factory.invoker().invoke(this.task, this::hung);
+			outcome = this.factory.invoker().invoke(this.task, this);
 		}
 		catch (Throwable ex) {
 			// the invoker catches what bodies throw; this guards the slot against a bug
@@ -52,6 +53,12 @@ final class TaskRun implements Runnable {
 					TaskCancelledException.REASON_PREFIX + " while running: " + outcome.reason());
 		}
 		end(outcome);
+	}
+
+	/** What the watchdog calls when the body ignored its timeout interrupt. */
+	@Override
+	public void accept(Duration timeout) {
+		hung(timeout);
 	}
 
 	/**

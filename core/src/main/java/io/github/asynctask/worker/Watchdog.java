@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -65,9 +66,20 @@ final class Watchdog {
 	 * @return a handle to cancel when the body returns
 	 */
 	Watch watch(RunningTask task, Duration timeout, Runnable onHung) {
+		return watch(task, timeout, (ignored) -> onHung.run());
+	}
+
+	/**
+	 * Watch one attempt.
+	 * @param onHung called on the watchdog thread, given {@code timeout}, when the body
+	 * did not stop after its interrupt (a callback the caller holds anyway, so a watch
+	 * allocates no lambda of its own)
+	 * @return a handle to cancel when the body returns
+	 */
+	Watch watch(RunningTask task, Duration timeout, Consumer<Duration> onHung) {
 		// saturates: a timeout of centuries (a payload's "to" may say so) means never
 		long due = System.nanoTime() + TimeUnit.NANOSECONDS.convert(timeout);
-		Watch watch = new Watch(task, due, onHung);
+		Watch watch = new Watch(task, due, timeout, onHung);
 		this.watches.add(watch);
 		Thread thread = startedThread();
 		if (thread != null && due - this.nextCheck < 0) {
@@ -119,7 +131,9 @@ final class Watchdog {
 
 		private final RunningTask task;
 
-		private final Runnable onHung;
+		private final Duration timeout;
+
+		private final Consumer<Duration> onHung;
 
 		/**
 		 * The deadline, then the end of the hung grace; owned by the watchdog thread
@@ -129,9 +143,10 @@ final class Watchdog {
 
 		private boolean interrupted;
 
-		private Watch(RunningTask task, long due, Runnable onHung) {
+		private Watch(RunningTask task, long due, Duration timeout, Consumer<Duration> onHung) {
 			this.task = task;
 			this.due = due;
+			this.timeout = timeout;
 			this.onHung = onHung;
 		}
 
@@ -153,7 +168,7 @@ final class Watchdog {
 			}
 			cancel();
 			try {
-				this.onHung.run();
+				this.onHung.accept(this.timeout);
 			}
 			catch (RuntimeException ex) {
 				logger.error("Ending the hung attempt of task '{}' (id {}) failed", this.task.delivery().name(),

@@ -17,6 +17,7 @@ import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.LuaScript;
 import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptBytes;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.script.Scripts;
 import org.jspecify.annotations.Nullable;
@@ -33,8 +34,8 @@ final class AckCalls {
 
 	private final Duration completedIds;
 
-	/** The keys of the complete script, built once per queue. */
-	private final Map<String, List<String>> completeKeys = new ConcurrentHashMap<>();
+	/** The keys of the complete script, encoded once per queue (never changed). */
+	private final Map<String, byte[][]> completeKeys = new ConcurrentHashMap<>();
 
 	/** Told the queue when a completion left releases owed (flows); set once at start. */
 	private volatile Consumer<String> owedReleases = (queue) -> {
@@ -59,21 +60,24 @@ final class AckCalls {
 			return List.of();
 		}
 		String queue = deliveries.get(0).queue();
-		List<String> args = new ArrayList<>(2 + deliveries.size() * 2);
-		args.add(Millis.arg(retention));
-		args.add(Millis.arg(this.completedIds));
+		// bytes straight away: the keys encoded once per queue, the tokens without a
+		// string
+		byte[][] args = new byte[2 + deliveries.size() * 2][];
+		args[0] = ScriptBytes.utf8(Millis.arg(retention));
+		args[1] = ScriptBytes.utf8(Millis.arg(this.completedIds));
+		int at = 2;
 		for (Delivery delivery : deliveries) {
 			if (!delivery.queue().equals(queue)) {
 				throw new IllegalArgumentException("completeAll takes deliveries of one queue, got '" + queue
 						+ "' and '" + delivery.queue() + "' (task " + delivery.id() + ")");
 			}
-			args.add(delivery.id());
-			args.add(Long.toString(delivery.token()));
+			args[at++] = ScriptBytes.utf8(delivery.id());
+			args[at++] = ScriptBytes.decimal(delivery.token());
 		}
-		List<String> keys = this.completeKeys.computeIfAbsent(queue,
-				(name) -> List.of(this.keys.tasks(name), this.keys.active(name), this.keys.leases(name),
-						this.keys.completed(name), this.keys.payloads(name), this.keys.done(name),
-						this.keys.flowWatchers(name), this.keys.flowOwed(name)));
+		byte[][] keys = this.completeKeys.computeIfAbsent(queue,
+				(name) -> ScriptBytes.utf8(List.of(this.keys.tasks(name), this.keys.active(name),
+						this.keys.leases(name), this.keys.completed(name), this.keys.payloads(name),
+						this.keys.done(name), this.keys.flowWatchers(name), this.keys.flowOwed(name))));
 		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
 		List<AckResult> results = new ArrayList<>(codes.size());
 		boolean owed = false;

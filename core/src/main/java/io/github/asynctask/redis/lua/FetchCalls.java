@@ -14,6 +14,7 @@ import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ScriptBytes;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.script.Scripts;
 import org.jspecify.annotations.Nullable;
@@ -33,8 +34,15 @@ final class FetchCalls {
 
 	private final Duration completedIds;
 
-	/** The keys of the dequeue script, built once per queue. */
-	private final Map<String, List<String>> dequeueKeys = new ConcurrentHashMap<>();
+	/**
+	 * Where the dequeue script's keys hold this fetch's record, then the answered one's.
+	 */
+	private static final int FETCH_KEY = 7;
+
+	/** The keys of the dequeue script, encoded once per queue. */
+	private final Map<String, byte[][]> dequeueKeys = new ConcurrentHashMap<>();
+
+	private final DeliveryReader reader = new DeliveryReader();
 
 	private final FetchLedger fetches = new FetchLedger();
 
@@ -77,41 +85,43 @@ final class FetchCalls {
 	/** One dequeue call recorded under {@code fetchId}. */
 	Dequeued dequeue(String queue, int max, Duration lease, @Nullable RateLimit limit, String fetchId) {
 		String answered = this.fetches.takeAnswered(queue);
-		List<String> keys = new ArrayList<>(this.dequeueKeys.computeIfAbsent(queue,
-				(name) -> List.of(this.keys.tasks(name), this.keys.pending(name), this.keys.active(name),
-						this.keys.leases(name), this.keys.paused(name), this.keys.dead(name),
-						this.keys.completed(name))));
-		keys.add(this.keys.fetch(queue, fetchId));
-		keys.add(this.keys.fetch(queue, (answered != null) ? answered : ""));
-		keys.add(this.keys.payloads(queue));
-		keys.add(this.keys.done(queue));
-		keys.add(this.keys.wake(queue));
-		keys.add(this.keys.rate(queue));
-		keys.add(this.keys.concurrencyKeys(queue));
-		keys.add(this.keys.parkedByKey(queue));
-		keys.add(this.keys.parkedKeys(queue));
-		keys.add(this.keys.batchOwed(queue));
-		List<String> args = new ArrayList<>(6 + max);
-		args.addAll(List.of(Integer.toString(max), Millis.arg(lease), Millis.arg(this.completedRetention),
-				Millis.arg(this.completedIds)));
+		byte[][] keys = this.dequeueKeys.computeIfAbsent(queue, this::dequeueKeys).clone();
+		keys[FETCH_KEY] = ScriptBytes.utf8(this.keys.fetch(queue, fetchId));
+		keys[FETCH_KEY + 1] = ScriptBytes.utf8(this.keys.fetch(queue, (answered != null) ? answered : ""));
+		byte[][] args = new byte[4 + max + ((limit != null) ? 2 : 0)][];
+		args[0] = ScriptBytes.decimal(max);
+		args[1] = ScriptBytes.utf8(Millis.arg(lease));
+		args[2] = ScriptBytes.utf8(Millis.arg(this.completedRetention));
+		args[3] = ScriptBytes.utf8(Millis.arg(this.completedIds));
 		for (int i = 0; i < max; i++) {
-			args.add(Long.toString(newToken()));
+			args[4 + i] = ScriptBytes.decimal(newToken());
 		}
 		if (limit != null) {
-			args.add(Integer.toString(limit.permits()));
-			args.add(Millis.arg(limit.period()));
+			args[4 + max] = ScriptBytes.decimal(limit.permits());
+			args[5 + max] = ScriptBytes.utf8(Millis.arg(limit.period()));
 		}
 		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
 		// id, "<meta>\n<payload>" pairs, then perhaps one number (dequeue.lua)
 		int pairs = reply.size() - reply.size() % 2;
 		List<Delivery> deliveries = new ArrayList<>(pairs / 2);
 		for (int i = 0; i < pairs; i += 2) {
-			String id = Replies.string(reply.get(i));
-			String[] value = Replies.splitAtFirstNewline(reply.get(i + 1));
-			deliveries.add(StoredTask.parse(id, value[0], value[1]).toDelivery(queue));
+			deliveries.add(this.reader.read(queue, reply.get(i), reply.get(i + 1)));
 		}
 		long held = (pairs < reply.size()) ? Replies.number(reply.get(pairs)) : 0;
 		return new Dequeued(deliveries, Duration.ofMillis(Math.max(0, held)), held < 0);
+	}
+
+	/**
+	 * The keys of the dequeue script in UTF-8, the two fetch records ({@link #FETCH_KEY})
+	 * left to each call.
+	 */
+	private byte[][] dequeueKeys(String queue) {
+		List<String> keys = List.of(this.keys.tasks(queue), this.keys.pending(queue), this.keys.active(queue),
+				this.keys.leases(queue), this.keys.paused(queue), this.keys.dead(queue), this.keys.completed(queue), "",
+				"", this.keys.payloads(queue), this.keys.done(queue), this.keys.wake(queue), this.keys.rate(queue),
+				this.keys.concurrencyKeys(queue), this.keys.parkedByKey(queue), this.keys.parkedKeys(queue),
+				this.keys.batchOwed(queue));
+		return ScriptBytes.utf8(keys);
 	}
 
 	/**

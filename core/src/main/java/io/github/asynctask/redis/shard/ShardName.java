@@ -52,7 +52,8 @@ public record ShardName(String queue, int index) {
 
 	/** The queue a Redis-side queue name belongs to ({@code q#3} → {@code q}). */
 	public static String queueOf(String name) {
-		return parse(name).queue();
+		// most names have no separator: spare the worker's per-task calls a record
+		return (name.lastIndexOf(SEPARATOR) <= 0) ? name : parse(name).queue();
 	}
 
 	/** Whether a name users give a queue would read as a shard of another queue. */
