@@ -25,6 +25,7 @@ import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.IdNumber;
 import io.github.asynctask.redis.RecoverResult;
 import org.jspecify.annotations.Nullable;
+import io.github.asynctask.redis.FleetCalls;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.shard.ShardLayout;
@@ -249,6 +250,11 @@ final class LedgerBroker implements RedisBroker {
 	@Override
 	public int serving(String queue, String instanceId, Duration ttl) {
 		return this.delegate.serving(queue, instanceId, ttl);
+	}
+
+	@Override
+	public FleetCalls fleet() {
+		return this.delegate.fleet();
 	}
 
 	@Override
