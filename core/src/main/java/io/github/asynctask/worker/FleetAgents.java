@@ -76,6 +76,11 @@ final class FleetAgents {
 		return this.spread;
 	}
 
+	/** 1 while this instance holds the queue's turn, else the instances serving it. */
+	int spreadOver(String queue) {
+		return this.turns.holds(queue) ? 1 : this.spread.instances(queue);
+	}
+
 	void start() {
 		this.loops.forEach(PeriodicLoop::start);
 	}

@@ -117,6 +117,15 @@ public final class WorkerContainer implements SmartLifecycle {
 		return this.instanceId;
 	}
 
+	/**
+	 * Over how many instances this instance spreads a periodic round of the queue: 1
+	 * while it holds the queue's agent turn, else the live instances serving the queue as
+	 * its heartbeat last counted them (1 before the first count).
+	 */
+	public int spreadOver(String queue) {
+		return this.agents.spreadOver(queue);
+	}
+
 	/** The settings this container runs with. */
 	public WorkerSettings settings() {
 		return this.settings;

@@ -36,7 +36,8 @@ class FleetCallsIntegrationTests {
 	@BeforeAll
 	static void connect(RedisServer redis) {
 		connectionFactory = RedisConnections.standalone(redis);
-		fleet = new LuaRedisBroker(connectionFactory, KEYS).fleet();
+		// a first connection on a busy machine may take longer than the default 5 s
+		fleet = new LuaRedisBroker(connectionFactory, KEYS, Duration.ZERO, Duration.ofSeconds(30)).fleet();
 	}
 
 	@AfterAll

@@ -93,8 +93,8 @@ final class InvariantChecker {
 	/**
 	 * The queue's keys holding tasks or their state: the completed-ids set keeps the id
 	 * of every completed task for {@code async-task.retention.completed-ids} by design,
-	 * and the serving marks, the agent turn and a wake-up token live while instances serve
-	 * the queue.
+	 * and the serving marks, the agent turn and a wake-up token live while instances
+	 * serve the queue.
 	 */
 	Set<String> queueKeys() {
 		Set<String> keys = set("KEYS", this.keys.prefix() + ":{" + this.queue + "}:*");
