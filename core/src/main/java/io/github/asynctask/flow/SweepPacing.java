@@ -14,9 +14,10 @@ import java.util.function.ToIntFunction;
  * sweeps find nothing, the time to its next one doubles up to {@code most}, so an
  * application without flows pays about one sweep per {@code most} and queue; a sweep that
  * finds something, or a release owed by a local completion, brings it back to the
- * interval. Each gap is stretched by the number of instances the queue's sweeps are spread
- * over (1 on the instance holding its agent turn), randomised, so the fleet as a whole
- * sweeps a queue at that pace however many instances it has. Confined to the sweeper's thread; times are {@link System#nanoTime} values.
+ * interval. Each gap is stretched by the number of instances the queue's sweeps are
+ * spread over (1 on the instance holding its agent turn), randomised, so the fleet as a
+ * whole sweeps a queue at that pace however many instances it has. Confined to the
+ * sweeper's thread; times are {@link System#nanoTime} values.
  */
 final class SweepPacing {
 
@@ -28,7 +29,10 @@ final class SweepPacing {
 
 	private final Map<String, Pace> paces = new HashMap<>();
 
-	/** Over how many instances each queue's sweeps are spread (shard names count as theirs). */
+	/**
+	 * Over how many instances each queue's sweeps are spread (shard names count as
+	 * theirs).
+	 */
 	private ToIntFunction<String> instances = (queue) -> 1;
 
 	/**
