@@ -103,7 +103,8 @@ class WorkerConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	FlowSweeper asyncTaskFlowSweeper(FlowStore flowStore, TaskRegistry registry, AsyncTaskProperties properties,
-			RedisBroker broker, FlowRules flows, RedisReachability reachability) {
+			RedisBroker broker, FlowRules flows, RedisReachability reachability,
+			ObjectProvider<AsyncTaskWorkers> workers) {
 		// a sharded queue's waiting tasks sit in each of its shards
 		ShardLayout layout = broker.layout();
 		FlowSweeper sweeper = new FlowSweeper(flowStore,
@@ -111,6 +112,12 @@ class WorkerConfiguration {
 				(queue) -> flows.isFlowQueue(ShardName.queueOf(queue)), properties.getLease().dividedBy(3),
 				properties.getLease());
 		sweeper.reachability(reachability);
+		// the holder of a queue's agent turn sweeps it at the interval, the others spread
+		// over the instances serving it: the fleet's sweeps stay flat in their number
+		sweeper.spread((queue) -> Optional.ofNullable(workers.getIfAvailable())
+			.flatMap(AsyncTaskWorkers::container)
+			.map((container) -> container.spreadOver(ShardName.queueOf(queue)))
+			.orElse(1));
 		RedisBroker shards = (broker instanceof ShardedRedisBroker sharded) ? sharded.shards() : broker;
 		if (shards instanceof LuaRedisBroker lua) {
 			// releases owed by completions (per-call after) are carried out at once

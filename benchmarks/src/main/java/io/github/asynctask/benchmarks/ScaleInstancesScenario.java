@@ -10,6 +10,8 @@ import java.util.Map;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.autoconfigure.AsyncTaskWorkers;
+import io.github.asynctask.worker.WorkerContainer;
 
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.connection.RedisConnection;
@@ -21,16 +23,18 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * the instances serving a queue cost Redis as their number grows, simulated. 1, 10, 100
  * and 1,000 instances are registered as serving {@value #QUEUES} queues: a few real
  * worker applications ({@link #REAL} for 10 and more, 1 alone) at the defaults, the
- * others as entries of each queue's {@code workers} set (what {@code serving.lua} counts
- * for the spread of the forwarder's and janitor's intervals) and of the instance
- * registry, refreshed so they stay live. Each queue holds one task scheduled a day ahead
- * (so its forwarder polls at the base interval, not the idle one). After
+ * others as marks in each queue's serving set (what the heartbeat counts to spread the
+ * agents' rounds) and entries of the instance registry, refreshed so they stay live; they
+ * never hold a queue's agent turn. Each queue holds one task scheduled a day ahead (so
+ * its forwarder polls at the base interval, not the idle one). After
  * {@value #SETTLE_SECONDS} s (the real instances' heartbeats have counted the others),
  * the load over {@code idle-seconds / reps} windows ({@link IdleLoad}): calls per second
- * by script as the real instances sent them, per real instance, and projected to all
- * registered instances (per real instance x registered: what that many real instances
- * would send if each behaved as the real ones; flat for an agent whose interval is
- * spread, growing with them for one whose is not).
+ * by script as the real instances sent them, per real instance, and projected to the
+ * whole fleet from who sent each call ({@code MONITOR}'s client address, named per
+ * application): for a call naming a queue, what the real instance holding the queue's
+ * turn sent plus the mean of the other real instances times the other registered
+ * instances; for any other call (the instance registry's slot) the mean per real instance
+ * times the registered ones.
  */
 final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 
@@ -45,8 +49,9 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 	private static final int SETTLE_SECONDS = 15;
 
 	/** The agents' scripts whose load the spread design keeps flat, or should. */
-	private static final List<String> AGENTS = List.of("forward", "recover", "trim", "queues", "heartbeat", "serving",
-			"extend");
+	private static final List<String> AGENTS = List.of("forward", "recover", "trim", "turn", "queues", "heartbeat",
+			"serving", "extend", "flow_due", "flow_owed", "id_claim", "id_renew", "tick", "instances", "blpop",
+			"dequeue");
 
 	ScaleInstancesScenario() {
 		super(NAME);
@@ -85,20 +90,32 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 			Registry simulated = new Registry(connection, new RedisKeys("asynctask"), registered - real);
 			simulated.refresh();
 			seedScheduled(new LuaRedisBroker(factory, simulated.keys()));
-			Map<String, Object> properties = ScaleQueuesScenario.properties(QUEUES);
+			Map<String, Object> properties = new LinkedHashMap<>(ScaleQueuesScenario.properties(QUEUES));
 			for (int i = 0; i < real; i++) {
+				properties.put("spring.data.redis.client-name", CLIENT + i);
 				instances.add(AsyncTaskSystem.application(redis, properties));
 			}
 			Thread.sleep(SETTLE_SECONDS * 1000L);
 			for (int rep = 0; rep < options.reps(); rep++) {
 				simulated.refresh();
-				Map<String, Double> load = IdleLoad.measure(redis, windowMillis);
-				Map<String, Double> figures = new LinkedHashMap<>(load);
-				for (String agent : AGENTS) {
-					double perSecond = load.getOrDefault("sent." + agent + "PerSec", 0.0);
-					figures.put("perRealInstance." + agent + "PerSec", CallCost.round(perSecond / real));
-					figures.put("projected." + agent + "PerSec", CallCost.round(perSecond / real * registered));
+				Map<String, Double> figures;
+				Map<String, Double> projected;
+				try (ScriptTally tally = new ScriptTally(redis)) {
+					long start = System.nanoTime();
+					figures = new LinkedHashMap<>(IdleLoad.measure(redis, windowMillis));
+					double seconds = (System.nanoTime() - start) / 1e9;
+					projected = project(tally.countsByClient(), apps(redis),
+							holders(connection, simulated.keys(), instances), registered, seconds);
 				}
+				for (String agent : AGENTS) {
+					double perSecond = figures.getOrDefault("sent." + agent + "PerSec", 0.0);
+					figures.put("perRealInstance." + agent + "PerSec", CallCost.round(perSecond / real));
+					figures.put("projected." + agent + "PerSec", CallCost.round(projected.getOrDefault(agent, 0.0)));
+				}
+				figures.put("projected.perQueueAgentsPerSec",
+						CallCost.round(projected.getOrDefault(QUEUE_CALLS, 0.0) / QUEUES));
+				figures.put("projected.perInstanceCallsPerSec",
+						CallCost.round(projected.getOrDefault(INSTANCE_CALLS, 0.0)));
 				figures.forEach((name, value) -> runs.computeIfAbsent(name, (k) -> new ArrayList<>()).add(value));
 			}
 		}
@@ -107,6 +124,103 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 			factory.destroy();
 		}
 		return runs;
+	}
+
+	private static final String CLIENT = "bench-real-";
+
+	/** Where the projection sums every periodic call that names a queue (not fetches). */
+	private static final String QUEUE_CALLS = "queue calls";
+
+	/** Where it sums the calls in the instance registry's slot. */
+	private static final String INSTANCE_CALLS = "instance calls";
+
+	/** The fetch path: per instance by design, outside the agents' sums. */
+	private static final List<String> FETCH = List.of("blpop", "dequeue");
+
+	/**
+	 * The fleet's calls per second by script, projected from who sent them (see the
+	 * class's javadoc), with the sums {@link #QUEUE_CALLS} and {@link #INSTANCE_CALLS}.
+	 * @param byClient calls by client address, then by {@code "<script> <hash tag>"}
+	 * @param apps the real application's index by client address
+	 * @param holders the real application holding each queue's turn
+	 */
+	static Map<String, Double> project(Map<String, Map<String, Long>> byClient, Map<String, Integer> apps,
+			Map<String, Integer> holders, int registered, double seconds) {
+		int real = (int) apps.values().stream().distinct().count();
+		Map<String, long[]> byApp = new LinkedHashMap<>();
+		byClient.forEach((client, counts) -> {
+			Integer app = apps.get(client);
+			if (app != null) {
+				counts.forEach((call, count) -> byApp.computeIfAbsent(call, (key) -> new long[real])[app] += count);
+			}
+		});
+		Map<String, Double> fleet = new LinkedHashMap<>();
+		byApp.forEach((call, counts) -> {
+			String script = call.substring(0, call.indexOf(' '));
+			String tag = call.substring(call.indexOf(' ') + 1);
+			Integer holder = holders.get(tag);
+			double total = 0;
+			for (long count : counts) {
+				total += count;
+			}
+			double calls;
+			if (holder != null && holder < real) {
+				double others = (real > 1) ? (total - counts[holder]) / (real - 1) : 0;
+				calls = counts[holder] + others * (registered - 1);
+			}
+			else {
+				calls = total / real * registered;
+			}
+			double perSecond = calls / seconds;
+			fleet.merge(script, perSecond, Double::sum);
+			if (!FETCH.contains(script)) {
+				fleet.merge(holders.containsKey(tag) ? QUEUE_CALLS : INSTANCE_CALLS, perSecond, Double::sum);
+			}
+		});
+		return fleet;
+	}
+
+	/** Each real application's index by the address of its connections. */
+	private static Map<String, Integer> apps(RedisTarget redis) {
+		Map<String, Integer> apps = new LinkedHashMap<>();
+		for (String line : redis.server().cli("CLIENT", "LIST").split("\r?\n")) {
+			String address = null;
+			String name = null;
+			for (String field : line.split(" ")) {
+				if (field.startsWith("addr=")) {
+					address = field.substring(5);
+				}
+				else if (field.startsWith("name=")) {
+					name = field.substring(5);
+				}
+			}
+			if (address != null && name != null && name.startsWith(CLIENT)) {
+				apps.put(address, Integer.parseInt(name.substring(CLIENT.length())));
+			}
+		}
+		return apps;
+	}
+
+	/** The real application holding each queue's agent turn (absent: none holds it). */
+	private static Map<String, Integer> holders(RedisConnection connection, RedisKeys keys,
+			List<ConfigurableApplicationContext> instances) {
+		Map<String, Integer> holders = new LinkedHashMap<>();
+		for (int q = 0; q < QUEUES; q++) {
+			String queue = ScaleQueuesScenario.queueName(q);
+			byte[] holder = connection.stringCommands().get(Registry.bytes(keys.turn(queue)));
+			holders.put(queue, Integer.MAX_VALUE);
+			for (int i = 0; i < instances.size(); i++) {
+				String id = instances.get(i)
+					.getBean(AsyncTaskWorkers.class)
+					.container()
+					.map(WorkerContainer::instanceId)
+					.orElse("");
+				if (holder != null && id.equals(new String(holder, StandardCharsets.UTF_8))) {
+					holders.put(queue, i);
+				}
+			}
+		}
+		return holders;
 	}
 
 	/**
@@ -137,7 +251,7 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 				byte[] id = bytes("simulated-" + i);
 				for (int q = 0; q < QUEUES; q++) {
 					this.connection.zSetCommands()
-						.zAdd(bytes(this.keys.workers(ScaleQueuesScenario.queueName(q))), until, id);
+						.zAdd(bytes(this.keys.servingInstances(ScaleQueuesScenario.queueName(q))), until, id);
 				}
 				this.connection.zSetCommands().zAdd(bytes(this.keys.instancesSeen()), until, id);
 				this.connection.hashCommands()
@@ -145,7 +259,7 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 			}
 		}
 
-		private static byte[] bytes(String value) {
+		static byte[] bytes(String value) {
 			return value.getBytes(StandardCharsets.UTF_8);
 		}
 

@@ -38,6 +38,9 @@ final class ScriptTally implements AutoCloseable {
 
 	private final Map<String, LongAdder> counts = new ConcurrentHashMap<>();
 
+	/** Calls by client address, then by script or command and the queue it names. */
+	private final Map<String, Map<String, LongAdder>> byClient = new ConcurrentHashMap<>();
+
 	private final Thread reader;
 
 	ScriptTally(RedisTarget redis) {
@@ -67,6 +70,9 @@ final class ScriptTally implements AutoCloseable {
 				String name = name(line);
 				if (name != null) {
 					this.counts.computeIfAbsent(name, (key) -> new LongAdder()).increment();
+					this.byClient.computeIfAbsent(client(line), (key) -> new ConcurrentHashMap<>())
+						.computeIfAbsent(name + " " + hashTag(line), (key) -> new LongAdder())
+						.increment();
 				}
 			}
 		}
@@ -99,6 +105,38 @@ final class ScriptTally implements AutoCloseable {
 			return NAMES.getOrDefault(sha, command + ":" + sha.substring(0, Math.min(8, sha.length())));
 		}
 		return command;
+	}
+
+	/** The client address of a MONITOR line ({@code [db address]}). */
+	static String client(String line) {
+		int start = line.indexOf('[');
+		int end = line.indexOf(']', start);
+		String inside = line.substring(start + 1, end);
+		return inside.substring(inside.indexOf(' ') + 1);
+	}
+
+	/**
+	 * The first hash tag a MONITOR line names (a queue, or {@code instances}); - for
+	 * none.
+	 */
+	static String hashTag(String line) {
+		int start = line.indexOf('{', line.indexOf(']'));
+		int end = line.indexOf('}', start);
+		return (start < 0 || end < 0) ? "-" : line.substring(start + 1, end);
+	}
+
+	/**
+	 * Calls since the start by client address, each by {@code "<script or command> <hash
+	 * tag>"}.
+	 */
+	Map<String, Map<String, Long>> countsByClient() {
+		Map<String, Map<String, Long>> copy = new TreeMap<>();
+		this.byClient.forEach((client, counts) -> {
+			Map<String, Long> each = new TreeMap<>();
+			counts.forEach((name, count) -> each.put(name, count.sum()));
+			copy.put(client, each);
+		});
+		return copy;
 	}
 
 	private static String unquote(String word) {

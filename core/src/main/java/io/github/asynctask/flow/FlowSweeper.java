@@ -7,6 +7,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 
 import io.github.asynctask.redis.DueWaits;
 import io.github.asynctask.redis.EnqueueRequest;
@@ -135,6 +136,15 @@ public final class FlowSweeper implements SmartLifecycle {
 		for (String queue : this.queues.get()) {
 			sweepOrWarn(queue);
 		}
+	}
+
+	/**
+	 * Stretches each queue's sweep intervals by the number of instances it is spread over
+	 * (issue 37): 1 on the instance holding the queue's agent turn, which keeps the
+	 * interval, the instances serving it on the others, so the fleet's sweeps stay flat.
+	 */
+	public void spread(ToIntFunction<String> spreadOver) {
+		this.pacing.instances(spreadOver);
 	}
 
 	/**

@@ -3,7 +3,9 @@ package io.github.asynctask.flow;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 
 /**
  * When the sweeper next sweeps each queue. A queue that the application's {@code after}
@@ -12,7 +14,10 @@ import java.util.function.Predicate;
  * sweeps find nothing, the time to its next one doubles up to {@code most}, so an
  * application without flows pays about one sweep per {@code most} and queue; a sweep that
  * finds something, or a release owed by a local completion, brings it back to the
- * interval. Confined to the sweeper's thread; times are {@link System#nanoTime} values.
+ * interval. Each gap is stretched by the number of instances the queue's sweeps are
+ * spread over (1 on the instance holding its agent turn), randomised, so the fleet as a
+ * whole sweeps a queue at that pace however many instances it has. Confined to the
+ * sweeper's thread; times are {@link System#nanoTime} values.
  */
 final class SweepPacing {
 
@@ -25,6 +30,12 @@ final class SweepPacing {
 	private final Map<String, Pace> paces = new HashMap<>();
 
 	/**
+	 * Over how many instances each queue's sweeps are spread (shard names count as
+	 * theirs).
+	 */
+	private ToIntFunction<String> instances = (queue) -> 1;
+
+	/**
 	 * @param steady the queues always swept every interval
 	 * @param interval the shortest time between two sweeps of a queue
 	 * @param most the longest time between two sweeps of a queue
@@ -33,6 +44,10 @@ final class SweepPacing {
 		this.steady = steady;
 		this.interval = interval.toNanos();
 		this.most = Math.max(this.interval, most.toNanos());
+	}
+
+	void instances(ToIntFunction<String> instances) {
+		this.instances = instances;
 	}
 
 	/** Whether {@code queue} is due for a sweep at {@code now}. */
@@ -46,7 +61,12 @@ final class SweepPacing {
 		Pace pace = this.paces.get(queue);
 		long gap = (found || pace == null || this.steady.test(queue)) ? this.interval
 				: Math.min(this.most, pace.gap() * 2);
-		this.paces.put(queue, new Pace(now + gap, gap));
+		this.paces.put(queue, new Pace(now + spread(queue, gap), gap));
+	}
+
+	private long spread(String queue, long gap) {
+		int instances = Math.max(1, this.instances.applyAsInt(queue));
+		return (instances == 1) ? gap : (long) (gap * instances * (0.5 + ThreadLocalRandom.current().nextDouble()));
 	}
 
 	/** Flow activity seen in {@code queue}: back to the interval. */

@@ -209,6 +209,11 @@ public abstract class ForwardingRedisBroker implements RedisBroker {
 	}
 
 	@Override
+	public FleetCalls fleet() {
+		return this.delegate.fleet();
+	}
+
+	@Override
 	public @Nullable IdNumber claimIdNumber(String instanceId, int from, Duration lease, long now) {
 		return this.delegate.claimIdNumber(instanceId, from, lease, now);
 	}

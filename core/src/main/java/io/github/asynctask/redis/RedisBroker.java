@@ -231,6 +231,11 @@ public interface RedisBroker {
 	/** Info documents of the live instances, by instance id. */
 	Map<String, String> instances();
 
+	/** The calls that pace the periodic agents over the fleet; per queue by default. */
+	default FleetCalls fleet() {
+		return FleetCalls.perQueue(this);
+	}
+
 	/**
 	 * Claim a free instance number of short task ids for {@code lease}, trying numbers
 	 * upward from {@code from} (wrapping at {@link IdNumber#COUNT}).

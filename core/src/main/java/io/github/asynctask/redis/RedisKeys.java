@@ -231,6 +231,19 @@ public final class RedisKeys {
 		return queueKey(queue, "workers");
 	}
 
+	/** The id of the instance holding the queue's agent turn, expiring with the turn. */
+	public String turn(String queue) {
+		return queueKey(queue, "turn");
+	}
+
+	/**
+	 * Live instances serving the queue, in the instance registry's slot, so that one
+	 * heartbeat call marks an instance for all its queues.
+	 */
+	public String servingInstances(String queue) {
+		return this.prefix + ":{instances}:serving:" + queue;
+	}
+
 	/**
 	 * The queue name whose keys hold shard {@code index} of {@code queue}: the queue
 	 * itself for shard 0 (an unsharded queue is its own shard 0, so sharding a queue

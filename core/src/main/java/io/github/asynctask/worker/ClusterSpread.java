@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
+import io.github.asynctask.redis.FleetSize;
+
 /**
  * Spreads periodic work that every instance does for a queue (the Sidekiq rule): the
  * interval grows with the number of live instances serving that queue and is randomised,
@@ -16,20 +18,34 @@ final class ClusterSpread {
 	/** Live instances serving each queue as last seen by the heartbeat; at least 1. */
 	private final Map<String, Integer> instances = new ConcurrentHashMap<>();
 
+	/** Live instances of the whole fleet as last seen by the heartbeat; at least 1. */
+	private volatile int fleet = 1;
+
 	void instances(String queue, int count) {
 		this.instances.put(queue, Math.max(1, count));
 	}
 
+	/** What one heartbeat counted. */
+	void count(FleetSize size) {
+		this.fleet = Math.max(1, size.instances());
+		size.servingByQueue().forEach(this::instances);
+	}
+
+	/** The instances serving the queue; the whole fleet for a queue none serves here. */
 	int instances(String queue) {
-		return this.instances.getOrDefault(queue, 1);
+		return this.instances.getOrDefault(queue, this.fleet);
 	}
 
 	/**
 	 * A random interval averaging {@code base} times the instances serving the queue.
 	 */
 	Duration spread(String queue, Duration base) {
-		long average = base.toNanos() * instances(queue);
-		return Duration.ofNanos((long) (average * (0.5 + ThreadLocalRandom.current().nextDouble())));
+		return around(base.multipliedBy(instances(queue)));
+	}
+
+	/** A random interval averaging {@code base}, not spread by instances. */
+	static Duration around(Duration base) {
+		return Duration.ofNanos((long) (base.toNanos() * (0.5 + ThreadLocalRandom.current().nextDouble())));
 	}
 
 	/**

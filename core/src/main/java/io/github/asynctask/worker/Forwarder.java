@@ -7,11 +7,12 @@ import io.github.asynctask.redis.ForwardResult;
 import io.github.asynctask.redis.RedisBroker;
 
 /**
- * Moves due scheduled and retry tasks to pending. It sleeps until the earliest due time
- * (so a delayed task starts on time, not up to a poll late), capped by the spread poll
- * interval (five times that when nothing is scheduled), and is woken early when an
- * earlier task is scheduled. Each queue keeps its own pace, spread over the instances
- * serving it.
+ * Moves due scheduled and retry tasks to pending. While this instance holds the queue's
+ * turn ({@link QueueTurns}) it sleeps until the earliest due time (so a delayed task
+ * starts on time, not up to a poll late), capped by the poll interval (five times that
+ * when nothing is scheduled), and is woken early when an earlier task is scheduled; the
+ * other instances only poll, spread over the instances serving the queue, as a fallback.
+ * Each queue keeps its own pace.
  */
 final class Forwarder implements PeriodicLoop.Step {
 
@@ -29,13 +30,13 @@ final class Forwarder implements PeriodicLoop.Step {
 
 	private final Duration pollInterval;
 
-	private final ClusterSpread spread;
+	private final QueueTurns turns;
 
-	Forwarder(RedisBroker broker, List<String> queues, Duration pollInterval, ClusterSpread spread) {
+	Forwarder(RedisBroker broker, List<String> queues, Duration pollInterval, QueueTurns turns) {
 		this.broker = broker;
 		this.queues = List.copyOf(queues);
 		this.pollInterval = pollInterval;
-		this.spread = spread;
+		this.turns = turns;
 	}
 
 	private final QueueTimes times = new QueueTimes();
@@ -51,19 +52,27 @@ final class Forwarder implements PeriodicLoop.Step {
 		return this.times.untilNext(System.nanoTime());
 	}
 
-	/** A task of the queue may have become due earlier than planned: forward it next. */
+	/**
+	 * A task of the queue may have become due earlier than planned: the turn's holder
+	 * forwards it next.
+	 */
 	void wake(String queue) {
-		this.times.runNow(queue);
+		if (this.turns.holds(queue)) {
+			this.times.runNow(queue);
+		}
 	}
 
 	private Duration forward(String queue) {
 		ForwardResult result = this.broker.forward(queue, BATCH);
-		Duration nextDue = (result.moved() >= BATCH) ? Duration.ZERO : result.nextDueIn();
-		if (nextDue == null) {
-			return this.spread.spread(queue, this.pollInterval.multipliedBy(IDLE_FACTOR));
+		if (result.moved() >= BATCH) {
+			return Duration.ZERO;
 		}
-		Duration poll = this.spread.spread(queue, this.pollInterval);
-		return (poll.compareTo(nextDue) < 0) ? poll : nextDue;
+		Duration nextDue = result.nextDueIn();
+		if (nextDue == null) {
+			return this.turns.interval(queue, this.pollInterval.multipliedBy(IDLE_FACTOR));
+		}
+		Duration poll = this.turns.interval(queue, this.pollInterval);
+		return (this.turns.holds(queue) && nextDue.compareTo(poll) < 0) ? nextDue : poll;
 	}
 
 }

@@ -7,15 +7,16 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import io.github.asynctask.redis.DeliveryToken;
+import io.github.asynctask.redis.FleetCalls;
 import io.github.asynctask.redis.RedisBroker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Renews the leases of this instance's running deliveries (one call per queue shard),
- * refreshes the instance's registration, and marks it as serving each of its queues,
- * counting the live instances per queue for the {@link ClusterSpread}. A delivery whose
- * lease was taken away (or whose deadline passed, which Redis no longer renews) is
+ * refreshes the instance's registration and marks it as serving each of its queues in one
+ * call, counting the live instances per queue for the {@link ClusterSpread}. A delivery
+ * whose lease was taken away (or whose deadline passed, which Redis no longer renews) is
  * stopped and a late failure of it skipped, since another worker may run it now; a late
  * success is still sent.
  */
@@ -39,6 +40,8 @@ final class Heartbeat implements PeriodicLoop.Step {
 
 	private final RunningReports reports;
 
+	private final FleetCalls fleet;
+
 	Heartbeat(RedisBroker broker, Map<String, RunningTasks> runningByQueue, String instanceId, Supplier<String> info,
 			Duration lease, Duration interval, ClusterSpread spread) {
 		this.broker = broker;
@@ -49,15 +52,14 @@ final class Heartbeat implements PeriodicLoop.Step {
 		this.interval = interval;
 		this.spread = spread;
 		this.reports = new RunningReports(broker);
+		this.fleet = FleetAgents.of(broker);
 	}
 
 	@Override
 	public Duration run() {
 		this.runningByQueue.forEach(this::extend);
-		this.broker.heartbeat(this.instanceId, this.info.get(), this.lease);
-		for (String queue : this.runningByQueue.keySet()) {
-			this.spread.instances(queue, this.broker.serving(queue, this.instanceId, this.lease));
-		}
+		this.spread
+			.count(this.fleet.heartbeat(this.instanceId, this.info.get(), this.lease, this.runningByQueue.keySet()));
 		return this.interval;
 	}
 

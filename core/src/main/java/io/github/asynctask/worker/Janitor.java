@@ -15,9 +15,11 @@ import org.slf4j.LoggerFactory;
  * Drops dead tasks past their retention or beyond the most a queue keeps, and completed
  * ones past theirs, in batches, for every registered queue (not only those this instance
  * serves: a queue whose workers are gone still gets trimmed). Keeps this instance's
- * queues registered, and forgets registered queues that held nothing and that nobody
- * registered for {@link #FORGET_AFTER}. Each queue is trimmed at its own pace, spread
- * over the instances serving it.
+ * queues registered (at most every {@link #REGISTER_EVERY}), and forgets registered
+ * queues that held nothing and that nobody registered for {@link #FORGET_AFTER}. Each
+ * queue is trimmed at its own pace: at the interval by the instance holding its turn,
+ * spread over the instances serving it by the others (over the whole fleet for a queue
+ * none serves).
  */
 final class Janitor implements PeriodicLoop.Step {
 
@@ -32,6 +34,9 @@ final class Janitor implements PeriodicLoop.Step {
 	 */
 	static final Duration FORGET_AFTER = Duration.ofDays(1);
 
+	/** How often the served queues are registered again, far within a day. */
+	static final Duration REGISTER_EVERY = Duration.ofHours(1);
+
 	private final RedisBroker broker;
 
 	private final List<String> served;
@@ -40,32 +45,42 @@ final class Janitor implements PeriodicLoop.Step {
 
 	private final Duration interval;
 
-	private final ClusterSpread spread;
+	private final QueueTurns turns;
 
 	private final TaskListener listener;
 
 	private final QueueTimes times = new QueueTimes();
 
+	/** When the served queues were last registered (nanos); only the loop writes it. */
+	private long registeredAt;
+
+	private boolean registered;
+
 	Janitor(RedisBroker broker, List<String> served, WorkerSettings.Retention retention, Duration interval,
-			ClusterSpread spread, TaskListener listener) {
+			QueueTurns turns, TaskListener listener) {
 		this.broker = broker;
 		this.served = List.copyOf(served);
 		this.retention = retention;
 		this.interval = interval;
-		this.spread = spread;
+		this.turns = turns;
 		this.listener = listener;
 	}
 
 	@Override
 	public Duration run() {
-		this.broker.registerQueues(this.served);
+		long started = System.nanoTime();
+		if (!this.registered || started - this.registeredAt >= REGISTER_EVERY.toNanos()) {
+			this.broker.registerQueues(this.served);
+			this.registered = true;
+			this.registeredAt = started;
+		}
 		Set<String> queues = new LinkedHashSet<>(this.served);
 		queues.addAll(this.broker.knownQueues());
 		long now = System.nanoTime();
 		for (String queue : queues) {
 			if (this.times.due(queue, now)) {
 				boolean more = trim(queue);
-				this.times.runIn(queue, more ? Duration.ZERO : this.spread.spread(queue, this.interval), now);
+				this.times.runIn(queue, more ? Duration.ZERO : this.turns.interval(queue, this.interval), now);
 				if (!this.served.contains(queue) && this.broker.forgetQueueIfIdle(queue, FORGET_AFTER)) {
 					logger.info("Queue '{}' held nothing and was not registered for {}; dropped from the registry",
 							queue, FORGET_AFTER);

@@ -9,13 +9,15 @@ import io.github.asynctask.redis.RedisBroker;
 
 /**
  * Finds deliveries whose lease expired (their worker died or froze) and moves them to
- * retry or dead; the script does it atomically, so any instance may run it. Each queue is
- * looked at again just after its earliest lease deadline (as the forwarder sleeps until
- * the earliest due time), and at least once per lease when nothing runs, so an expired
- * lease is recovered within {@link #SLACK} of its end however many instances run. After
- * Redis could not be reached it waits a whole lease before recovering again: the leases
- * that ran out meanwhile belong to workers that may be alive and about to report a
- * success they could not send, and taking their tasks first would run those bodies again.
+ * retry or dead; the script does it atomically, so any instance may run it. The instance
+ * holding a queue's turn ({@link QueueTurns}) looks at it again just after its earliest
+ * lease deadline (as the forwarder sleeps until the earliest due time), and at least once
+ * per lease when nothing runs, so an expired lease is recovered within {@link #SLACK} of
+ * its end; the other instances look only as a fallback, spread over the instances serving
+ * the queue, so the fleet's calls stay flat however many instances run. After Redis could
+ * not be reached it waits a whole lease before recovering again: the leases that ran out
+ * meanwhile belong to workers that may be alive and about to report a success they could
+ * not send, and taking their tasks first would run those bodies again.
  */
 final class Recoverer implements PeriodicLoop.Step {
 
@@ -49,11 +51,19 @@ final class Recoverer implements PeriodicLoop.Step {
 
 	private final QueueTimes times = new QueueTimes();
 
-	Recoverer(RedisBroker broker, List<String> queues, Duration interval, Duration lease) {
+	private final QueueTurns turns;
+
+	Recoverer(RedisBroker broker, List<String> queues, Duration interval, Duration lease, QueueTurns turns) {
 		this.broker = broker;
 		this.queues = List.copyOf(queues);
 		this.longestWait = (interval.compareTo(lease) < 0) ? interval : lease;
 		this.afterOutage = lease;
+		this.turns = turns;
+	}
+
+	/** This instance took the queue's turn: look at it next. */
+	void wake(String queue) {
+		this.times.runNow(queue);
 	}
 
 	@Override
@@ -75,6 +85,9 @@ final class Recoverer implements PeriodicLoop.Step {
 		RecoverResult result = this.broker.recover(queue, BATCH, RETRY_DELAY);
 		if (result.recovered() >= BATCH) {
 			return Duration.ZERO;
+		}
+		if (!this.turns.holds(queue)) {
+			return this.turns.interval(queue, this.longestWait);
 		}
 		Duration wait = ClusterSpread.jitter(this.longestWait);
 		Duration nextExpiry = result.nextExpiryIn();

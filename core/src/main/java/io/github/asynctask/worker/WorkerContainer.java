@@ -1,7 +1,6 @@
 package io.github.asynctask.worker;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,15 +57,11 @@ public final class WorkerContainer implements SmartLifecycle {
 
 	private final Watchdog watchdog;
 
-	private final List<PeriodicLoop> agents = new ArrayList<>();
+	private final FleetAgents agents;
 
 	private final PeriodicLoop heartbeat;
 
 	private final PeriodicLoop reporter;
-
-	private final PeriodicLoop forwarder;
-
-	private final Forwarder forwarding;
 
 	/** Guarded by this. */
 	private boolean running;
@@ -102,22 +97,13 @@ public final class WorkerContainer implements SmartLifecycle {
 		List<String> queues = this.queues;
 		Map<String, RunningTasks> running = new LinkedHashMap<>();
 		this.workers.values().forEach((worker) -> running.putAll(worker.running()));
-		ClusterSpread spread = new ClusterSpread();
+		this.agents = new FleetAgents(this.broker, this.settings, queues, this.instanceId, builder.listener());
 		InstanceInfo info = new InstanceInfo(List.copyOf(this.workers.values()));
-		Duration retryDelay = this.settings.pollInterval();
-		this.heartbeat = new PeriodicLoop(
-				"asynctask-heartbeat", new Heartbeat(this.broker, running, this.instanceId, info::toJson,
-						this.settings.lease(), this.settings.heartbeatInterval(), spread),
+		this.heartbeat = new PeriodicLoop("asynctask-heartbeat",
+				new Heartbeat(this.broker, running, this.instanceId, info::toJson, this.settings.lease(),
+						this.settings.heartbeatInterval(), this.agents.spread()),
 				this.settings.heartbeatInterval().dividedBy(2));
-		this.reporter = new PeriodicLoop("asynctask-reporter", pendingReports::resend, retryDelay);
-		this.forwarding = new Forwarder(this.broker, queues, this.settings.pollInterval(), spread);
-		this.forwarder = new PeriodicLoop("asynctask-forwarder", this.forwarding, retryDelay);
-		this.agents.add(this.forwarder);
-		this.agents.add(new PeriodicLoop("asynctask-recoverer",
-				new Recoverer(this.broker, queues, this.settings.recoverInterval(), this.settings.lease()),
-				retryDelay));
-		this.agents.add(new PeriodicLoop("asynctask-janitor", new Janitor(this.broker, queues,
-				this.settings.retention(), this.settings.janitorInterval(), spread, builder.listener()), retryDelay));
+		this.reporter = new PeriodicLoop("asynctask-reporter", pendingReports::resend, this.settings.pollInterval());
 	}
 
 	private QueueWorker poolWorker(QueuePool pool, TaskRun.Factory runs) {
@@ -129,6 +115,15 @@ public final class WorkerContainer implements SmartLifecycle {
 	/** The id this instance registers under in Redis. */
 	public String instanceId() {
 		return this.instanceId;
+	}
+
+	/**
+	 * Over how many instances this instance spreads a periodic round of the queue: 1
+	 * while it holds the queue's agent turn, else the live instances serving the queue as
+	 * its heartbeat last counted them (1 before the first count).
+	 */
+	public int spreadOver(String queue) {
+		return this.agents.spreadOver(queue);
 	}
 
 	/** The settings this container runs with. */
@@ -171,8 +166,7 @@ public final class WorkerContainer implements SmartLifecycle {
 
 			@Override
 			public void onDue(String queue) {
-				WorkerContainer.this.forwarding.wake(queue);
-				WorkerContainer.this.forwarder.wake();
+				WorkerContainer.this.agents.due(queue);
 			}
 
 		});
@@ -189,7 +183,7 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.reporter.start();
 		this.acks.start();
 		this.workers.values().forEach(QueueWorker::start);
-		this.agents.forEach(PeriodicLoop::start);
+		this.agents.start();
 		logger.info("Started async-task workers {}{} on Redis at {} as instance {}", this.settings.concurrencyByQueue(),
 				this.settings.pools().isEmpty() ? "" : " and pools " + this.settings.pools().values(),
 				this.reachability.target(), this.instanceId);
@@ -213,7 +207,7 @@ public final class WorkerContainer implements SmartLifecycle {
 	private synchronized void stopStarted() {
 		closeQuietly();
 		this.workers.values().forEach(QueueWorker::stopFetching);
-		this.agents.forEach((agent) -> agent.stop(this.settings.pollInterval()));
+		this.agents.stop(this.settings.pollInterval());
 		boolean idle = awaitIdle();
 		if (!idle) {
 			logger.warn("Tasks still running after async-task.shutdown-timeout={}; interrupting them and handing "
@@ -233,8 +227,7 @@ public final class WorkerContainer implements SmartLifecycle {
 
 	private void unregister() {
 		try {
-			this.broker.unregister(this.instanceId);
-			this.queues.forEach((queue) -> this.broker.serving(queue, this.instanceId, Duration.ZERO));
+			FleetAgents.of(this.broker).heartbeat(this.instanceId, "", Duration.ZERO, this.queues);
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not unregister instance {}; its entry expires after the lease", this.instanceId, ex);
@@ -260,7 +253,7 @@ public final class WorkerContainer implements SmartLifecycle {
 		this.heartbeat.halt();
 		this.reporter.halt();
 		this.acks.halt();
-		this.agents.forEach(PeriodicLoop::halt);
+		this.agents.halt();
 		this.workers.values().forEach(QueueWorker::halt);
 		this.watchdog.shutdown();
 	}

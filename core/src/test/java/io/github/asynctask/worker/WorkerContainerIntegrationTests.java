@@ -218,7 +218,8 @@ class WorkerContainerIntegrationTests {
 
 	/**
 	 * Issue 13 finding 9: periodic work of a queue is spread over the live instances
-	 * serving that queue, counted with one read per queue, not over the whole fleet.
+	 * serving that queue, not over the whole fleet; one heartbeat call counts them for
+	 * all the instance's queues (issue 37).
 	 */
 	@Test
 	void aQueueServedByTwoOfTwelveInstancesIsSpreadOverTwo() {
@@ -235,15 +236,15 @@ class WorkerContainerIntegrationTests {
 
 	@Test
 	void instancesThatStoppedHeartbeatingOrUnmarkedThemselvesAreNotCounted() {
-		this.harness.broker.serving("a", "gone", Duration.ofMillis(1));
-		this.harness.broker.serving("a", "stopped", SPREAD_LEASE);
-		this.harness.broker.serving("a", "stopped", Duration.ZERO);
+		this.harness.broker.fleet().heartbeat("gone", "{}", Duration.ofMillis(1), List.of("a"));
+		this.harness.broker.fleet().heartbeat("stopped", "{}", SPREAD_LEASE, List.of("a"));
+		this.harness.broker.fleet().heartbeat("stopped", "", Duration.ZERO, List.of("a"));
 		ClusterSpread spread = new ClusterSpread();
 		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
 			beat("live", Set.of("a"), spread);
 			assertThat(spread.instances("a")).isEqualTo(1);
 		});
-		assertThat(this.harness.redis.cli("ZCARD", this.harness.keys.workers("a"))).isEqualTo("1");
+		assertThat(this.harness.redis.cli("ZCARD", this.harness.keys.servingInstances("a"))).isEqualTo("1");
 	}
 
 	private void beat(String instanceId, Set<String> queues, ClusterSpread spread) {

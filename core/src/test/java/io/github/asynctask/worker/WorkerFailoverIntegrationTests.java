@@ -114,6 +114,8 @@ class WorkerFailoverIntegrationTests {
 		}
 		WorkerContainer survivor = this.harness.start(settings);
 		await().atMost(WAIT).until(() -> this.harness.broker.instances().containsKey(survivor.instanceId()));
+		// the worst case (issue 37): the crashed instance held the queue's agent turn
+		assertThat(this.harness.redis.cli("GET", this.harness.keys.turn("q"))).isEqualTo(crashed.instanceId());
 		crashed.halt();
 		this.harness.probe.gate.countDown();
 		await().atMost(lease.plusSeconds(2)).until(() -> this.harness.probe.runs("crash") == 2);

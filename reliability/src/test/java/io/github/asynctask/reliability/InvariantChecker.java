@@ -93,12 +93,14 @@ final class InvariantChecker {
 	/**
 	 * The queue's keys holding tasks or their state: the completed-ids set keeps the id
 	 * of every completed task for {@code async-task.retention.completed-ids} by design,
-	 * and the serving marks and a wake-up token live while instances serve the queue.
+	 * and the serving marks, the agent turn and a wake-up token live while instances
+	 * serve the queue.
 	 */
 	Set<String> queueKeys() {
 		Set<String> keys = set("KEYS", this.keys.prefix() + ":{" + this.queue + "}:*");
 		keys.remove(this.keys.done(this.queue));
 		keys.remove(this.keys.workers(this.queue));
+		keys.remove(this.keys.turn(this.queue));
 		keys.remove(this.keys.wake(this.queue));
 		return keys;
 	}

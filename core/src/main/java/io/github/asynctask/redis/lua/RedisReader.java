@@ -12,6 +12,7 @@ import io.github.asynctask.QueueName;
 import io.github.asynctask.QueueStats;
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import io.github.asynctask.redis.FleetCalls;
 import io.github.asynctask.redis.Placement;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.Replies;
@@ -37,6 +38,11 @@ abstract class RedisReader {
 
 	public RedisKeys keys() {
 		return this.keys;
+	}
+
+	/** The fleet's heartbeat and agent turns on this broker's scripts. */
+	public FleetCalls fleet() {
+		return new LuaFleetCalls(this.runner, this.keys);
 	}
 
 	public QueueStats stats(String queue) {

@@ -56,6 +56,8 @@ public final class Scripts {
 
 	public static final LuaScript SERVING = LuaScript.load("serving");
 
+	public static final LuaScript TURN = LuaScript.load("turn");
+
 	public static final LuaScript SET_PAUSED = LuaScript.load("set_paused");
 
 	public static final LuaScript FIND = LuaScript.load("find");
