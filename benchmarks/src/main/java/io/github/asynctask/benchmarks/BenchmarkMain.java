@@ -57,7 +57,7 @@ public final class BenchmarkMain {
 				new LatencyLoadScenario(), new LatenessScenario(), new MemoryScenario(), new IdleScenario(),
 				new ScheduleScenario(), new ConsoleScenario(), new WorkloadScenario(), new OutboxScenario(),
 				new ScaleScenario(), new ScaleBacklogScenario(), new ScaleQueuesScenario(),
-				new ScaleInstancesScenario());
+				new ScaleInstancesScenario(), new BatchScenario());
 	}
 
 	/**

@@ -64,6 +64,12 @@ public final class BatchReports implements SuccessHook {
 		report(delivery, false, result);
 	}
 
+	/** A child's report goes ahead of its ack; only flows' work needs the ack's call. */
+	@Override
+	public boolean groupsAck(Delivery delivery, @Nullable Object result) {
+		return !this.inner.handles(delivery, result);
+	}
+
 	@Override
 	public void beforeDead(Delivery delivery) {
 		this.inner.beforeDead(delivery);

@@ -79,7 +79,7 @@ final class Completion {
 				return;
 			}
 			this.listener.completed(delivery.queue(), delivery.name(), ran);
-			if (this.successHook.handles(delivery, result)) {
+			if (this.successHook.handles(delivery, result) && !hookRanAhead(delivery, result)) {
 				send(new Report(task, Report.COMPLETE, () -> {
 					this.successHook.beforeAck(delivery, result);
 					return this.broker.complete(delivery, this.completedRetention);
@@ -108,6 +108,27 @@ final class Completion {
 			send(new Report(task, "kill",
 					() -> dead(delivery, () -> this.broker.kill(delivery, outcome.reason(), attempt)),
 					() -> this.listener.dead(delivery.queue(), delivery.name(), outcome.reason())), owner);
+		}
+	}
+
+	/**
+	 * Whether the hook's work for this success is done, so the ack can join a group: only
+	 * for hooks that allow it (a batch's child: its report must reach Redis before the
+	 * ack, not in the same call). A failure leaves the ack to go on its own with the
+	 * hook.
+	 */
+	private boolean hookRanAhead(Delivery delivery, Object result) {
+		if (!this.successHook.groupsAck(delivery, result)) {
+			return false;
+		}
+		try {
+			this.successHook.beforeAck(delivery, result);
+			return true;
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Work before the ack of task '{}' (id {}) failed: {}; it goes again with the ack",
+					delivery.name(), delivery.id(), ex.toString());
+			return false;
 		}
 	}
 
