@@ -77,6 +77,7 @@ class ReliabilityConfiguration {
 		if (arguments.soak()) {
 			context.registerBean(SoakTasks.class);
 		}
+		ScenarioBeans.register(context, arguments);
 		if (arguments.values().containsKey(OutboxDatabase.URL)) {
 			context.register(OutboxDatabase.class);
 		}
@@ -97,6 +98,7 @@ class ReliabilityConfiguration {
 		properties.put("async-task.worker.enabled", args.worker());
 		properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".shards", args.get("shards", "1"));
 		properties.putAll(OutboxDatabase.properties(args));
+		properties.putAll(ScenarioBeans.properties(args));
 		if (args.soak()) {
 			for (String queue : SoakTasks.QUEUES) {
 				properties.put("async-task.queues[" + queue + "].shards", args.get("soakShards", "4"));
@@ -125,7 +127,7 @@ class ReliabilityConfiguration {
 			// dead
 			properties.put("async-task.worker.unknown-task-grace", args.get("unknownTaskGrace", "3600000") + "ms");
 			properties.put("async-task.defaults.backoff.policy", "fixed");
-			properties.put("async-task.defaults.backoff.delay", "200ms");
+			properties.put("async-task.defaults.backoff.delay", args.get("backoff", "200") + "ms");
 		}
 		return properties;
 	}
