@@ -10,6 +10,9 @@ import java.util.Map;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.outbox.OutboxAutoConfiguration;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.autoconfigure.schedule.RuntimeScheduleAutoConfiguration;
+import io.github.asynctask.autoconfigure.version.AsyncTaskVersionAutoConfiguration;
+import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
@@ -41,7 +44,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * One class serves the worker JVMs ({@code worker=true}) and the test's producer context.
  */
 @Configuration(proxyBeanMethods = false)
-@ImportAutoConfiguration({ AsyncTaskAutoConfiguration.class, OutboxAutoConfiguration.class })
+@ImportAutoConfiguration({ AsyncTaskAutoConfiguration.class, OutboxAutoConfiguration.class,
+		AsyncTaskVersionAutoConfiguration.class, RuntimeScheduleAutoConfiguration.class })
 class ReliabilityConfiguration {
 
 	/**
@@ -189,13 +193,12 @@ class ReliabilityConfiguration {
 	// The broker the auto-configuration would make, recording into the ledger.
 	@Bean
 	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger,
-			AsyncTaskProperties properties) {
-		return new LedgerBroker(
-				new ShardedRedisBroker(
-						new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
-								properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
-						shardCounts(properties)),
-				ledger, (delivery, lease) -> handedOutAt(connections, keys, delivery, lease));
+			AsyncTaskProperties properties, BacklogLimits backlogLimits) {
+		LuaRedisBroker lua = new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
+				properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
+		lua.backlogLimits(backlogLimits);
+		return new LedgerBroker(new ShardedRedisBroker(lua, shardCounts(properties)), ledger,
+				(delivery, lease) -> handedOutAt(connections, keys, delivery, lease));
 	}
 
 	/**
