@@ -59,7 +59,13 @@ class RuntimeScheduleSkewIntegrationTests {
 			assertThat(rig.producer.template.schedule("rel:report", "every 1s", ZoneOffset.UTC,
 					() -> tasks.report("customer-1")))
 				.isTrue();
-			long from = (rig.redisNow() / 1000 + 2) * 1000;
+			// made on the producer, it is seen by the workers' next look (at most 30 s
+			// while no run-time schedule existed); the window starts at the tick after the
+			// first one fired
+			long first = await().atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(100))
+				.until(() -> TickRecords.of(workers).stream().mapToLong(Tick::at).min().orElse(0), (at) -> at > 0);
+			long from = first + 1000;
 			long to = from + WINDOW_MILLIS;
 			long killAt = from + KILL_AFTER_MILLIS;
 			await().atMost(Duration.ofSeconds(40))
