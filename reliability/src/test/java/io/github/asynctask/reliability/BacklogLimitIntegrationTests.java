@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.asynctask.QueueFullException;
 import io.github.asynctask.TaskOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -24,8 +26,11 @@ import static org.awaitility.Awaitility.await;
  * started again. Twice a second the backlog (pending + scheduled + retry, read in one
  * script) and Redis {@code used_memory} are sampled. The backlog never passes the limit,
  * memory stays flat, every accepted submit runs and every refused one was told so with a
- * {@link QueueFullException}; nothing else fails.
+ * {@link QueueFullException}; nothing else fails. Its minute is mostly waiting and its
+ * checks (an atomic backlog read, its own Redis's memory) do not depend on timing, so it
+ * runs beside the sequential scenarios, as the soak does (at most two at a time).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class BacklogLimitIntegrationTests {
 
 	private static final int LIMIT = 300;
@@ -75,7 +80,9 @@ class BacklogLimitIntegrationTests {
 				producers.add(producer);
 			}
 			// the minute starts once the queue is full
-			await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> backlog(rig) >= LIMIT);
+			await().atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(100))
+				.until(() -> backlog(rig) >= LIMIT);
 			List<long[]> samples = new ArrayList<>();
 			long start = System.currentTimeMillis();
 			long nextKill = start + 12_000;

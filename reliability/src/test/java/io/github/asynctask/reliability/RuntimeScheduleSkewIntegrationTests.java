@@ -60,7 +60,8 @@ class RuntimeScheduleSkewIntegrationTests {
 					() -> tasks.report("customer-1")))
 				.isTrue();
 			// made on the producer, it is seen by the workers' next look (at most 30 s
-			// while no run-time schedule existed); the window starts at the tick after the
+			// while no run-time schedule existed); the window starts at the tick after
+			// the
 			// first one fired
 			long first = await().atMost(Duration.ofSeconds(60))
 				.pollInterval(Duration.ofMillis(100))
