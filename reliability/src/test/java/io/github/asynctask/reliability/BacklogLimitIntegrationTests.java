@@ -24,7 +24,8 @@ import static org.awaitility.Awaitility.await;
  * threads submit 250 tasks/s together, well beyond what two worker JVMs (two threads
  * each, 40 ms a body) run; every 12 s one worker JVM is killed ({@code kill -9}) and
  * started again. Twice a second the backlog (pending + scheduled + retry, read in one
- * script) and Redis {@code used_memory} are sampled. The backlog never passes the limit,
+ * script) and Redis {@code used_memory} are sampled. The backlog never passes the limit
+ * but by the tasks a killed JVM was running, which come back when their lease runs out;
  * memory stays flat, every accepted submit runs and every refused one was told so with a
  * {@link QueueFullException}; nothing else fails. Its minute is mostly waiting and its
  * checks (an atomic backlog read, its own Redis's memory) do not depend on timing, so it
@@ -34,6 +35,8 @@ import static org.awaitility.Awaitility.await;
 class BacklogLimitIntegrationTests {
 
 	private static final int LIMIT = 300;
+
+	private static final int WORKER_THREADS = 2;
 
 	private static final Duration HOLD = Duration.ofSeconds(60);
 
@@ -51,7 +54,8 @@ class BacklogLimitIntegrationTests {
 		// steady within the minute
 		Map<String, String> args = Map.of("maxBacklog", String.valueOf(LIMIT), "completedIds", "10000");
 		try (Rig rig = new Rig(args)) {
-			List<WorkerJvm> workers = rig.startWorkers(2, (options) -> options.with("concurrency", "2"));
+			List<WorkerJvm> workers = rig.startWorkers(2,
+					(options) -> options.with("concurrency", String.valueOf(WORKER_THREADS)));
 			AtomicBoolean producing = new AtomicBoolean(true);
 			AtomicInteger accepted = new AtomicInteger();
 			AtomicInteger rejected = new AtomicInteger();
@@ -128,7 +132,11 @@ class BacklogLimitIntegrationTests {
 			figures.put("usedMemoryMedianFirstLastQuarter", List.of(firstQuarter, lastQuarter));
 			rig.report("17-backlog-limit-held-a-minute", verdict, figures);
 
-			assertThat(maxBacklog).as("backlog sampled atomically, never above the limit").isLessThanOrEqualTo(LIMIT);
+			// submits never pass the limit; tasks whose lease ran out with a killed JVM
+			// come back unchecked (refusing them would lose them): at most the threads of
+			// the two JVMs (docs/backlog-limits.md)
+			assertThat(maxBacklog).as("backlog sampled atomically, never above the limit + the tasks in flight")
+				.isLessThanOrEqualTo(LIMIT + 2 * WORKER_THREADS);
 			assertThat(nearFull).as("samples with the queue at least 90 percent full")
 				.isGreaterThanOrEqualTo(samples.size() * 9L / 10);
 			assertThat(rejected.get()).as("submits refused with QueueFullException").isPositive();
