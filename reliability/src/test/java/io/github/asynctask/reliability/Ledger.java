@@ -20,6 +20,10 @@ import java.nio.file.Path;
  * TICK  ms id tick-ms            a periodic task's body starts, for this tick (worker)
  * HALT  ms id...                 the JVM halts after a flow mark, leaving these waiting
  *                                tasks owed a release (worker, {@link HaltAfterFlowMark})
+ * HALT  ms point batch detail     the JVM halts in a batch's bookkeeping (worker,
+ *                                {@link HaltInBatchBookkeeping})
+ * CALLBACK ms id batch kind      a batch callback's body starts (worker, {@link BatchTasks})
+ * ARG   ms id version value      a versioned body read this argument (worker, {@link VersionTasks})
  * </pre>
  */
 final class Ledger implements AutoCloseable {

@@ -10,6 +10,9 @@ import java.util.Map;
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.outbox.OutboxAutoConfiguration;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.autoconfigure.schedule.RuntimeScheduleAutoConfiguration;
+import io.github.asynctask.autoconfigure.version.AsyncTaskVersionAutoConfiguration;
+import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
@@ -41,7 +44,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * One class serves the worker JVMs ({@code worker=true}) and the test's producer context.
  */
 @Configuration(proxyBeanMethods = false)
-@ImportAutoConfiguration({ AsyncTaskAutoConfiguration.class, OutboxAutoConfiguration.class })
+@ImportAutoConfiguration({ AsyncTaskAutoConfiguration.class, OutboxAutoConfiguration.class,
+		AsyncTaskVersionAutoConfiguration.class, RuntimeScheduleAutoConfiguration.class })
 class ReliabilityConfiguration {
 
 	/**
@@ -77,6 +81,7 @@ class ReliabilityConfiguration {
 		if (arguments.soak()) {
 			context.registerBean(SoakTasks.class);
 		}
+		ScenarioBeans.register(context, arguments);
 		if (arguments.values().containsKey(OutboxDatabase.URL)) {
 			context.register(OutboxDatabase.class);
 		}
@@ -97,6 +102,7 @@ class ReliabilityConfiguration {
 		properties.put("async-task.worker.enabled", args.worker());
 		properties.put("async-task.queues." + ReliabilityTasks.QUEUE + ".shards", args.get("shards", "1"));
 		properties.putAll(OutboxDatabase.properties(args));
+		properties.putAll(ScenarioBeans.properties(args));
 		if (args.soak()) {
 			for (String queue : SoakTasks.QUEUES) {
 				properties.put("async-task.queues[" + queue + "].shards", args.get("soakShards", "4"));
@@ -125,7 +131,7 @@ class ReliabilityConfiguration {
 			// dead
 			properties.put("async-task.worker.unknown-task-grace", args.get("unknownTaskGrace", "3600000") + "ms");
 			properties.put("async-task.defaults.backoff.policy", "fixed");
-			properties.put("async-task.defaults.backoff.delay", "200ms");
+			properties.put("async-task.defaults.backoff.delay", args.get("backoff", "200") + "ms");
 		}
 		return properties;
 	}
@@ -187,13 +193,12 @@ class ReliabilityConfiguration {
 	// The broker the auto-configuration would make, recording into the ledger.
 	@Bean
 	LedgerBroker redisBroker(LettuceConnectionFactory connections, RedisKeys keys, Ledger ledger,
-			AsyncTaskProperties properties) {
-		return new LedgerBroker(
-				new ShardedRedisBroker(
-						new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
-								properties.getRedisTimeout(), properties.getRetention().getCompletedIds()),
-						shardCounts(properties)),
-				ledger, (delivery, lease) -> handedOutAt(connections, keys, delivery, lease));
+			AsyncTaskProperties properties, BacklogLimits backlogLimits) {
+		LuaRedisBroker lua = new LuaRedisBroker(connections, keys, properties.getRetention().getCompleted(),
+				properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
+		lua.backlogLimits(backlogLimits);
+		return new LedgerBroker(new ShardedRedisBroker(lua, shardCounts(properties)), ledger,
+				(delivery, lease) -> handedOutAt(connections, keys, delivery, lease));
 	}
 
 	/**

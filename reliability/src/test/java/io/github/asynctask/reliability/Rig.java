@@ -110,7 +110,10 @@ final class Rig implements AutoCloseable {
 
 	/** kill -9 a worker, recording the fault. */
 	void kill(WorkerJvm worker) {
-		this.faults.add(new LedgerChecker.Fault(worker.name(), System.currentTimeMillis(), "kill"));
+		// guarded by itself: a Supervisor adds to it too
+		synchronized (this.faults) {
+			this.faults.add(new LedgerChecker.Fault(worker.name(), System.currentTimeMillis(), "kill"));
+		}
 		worker.kill();
 	}
 
@@ -137,7 +140,30 @@ final class Rig implements AutoCloseable {
 	}
 
 	LedgerChecker.Verdict verdict() {
-		return LedgerChecker.check(this.workers, this.producer.expected(), this.faults);
+		return verdict(this.producer.expected());
+	}
+
+	/** The verdict on these expected ids (of more than one producer, say). */
+	LedgerChecker.Verdict verdict(Map<String, LedgerChecker.Expect> expected) {
+		synchronized (this.faults) {
+			return LedgerChecker.check(this.workers, expected, List.copyOf(this.faults));
+		}
+	}
+
+	/** Redis {@code TIME} in epoch ms. */
+	long redisNow() {
+		String[] time = this.redis.cli("TIME").split("\\s+");
+		return Long.parseLong(time[0]) * 1000 + Long.parseLong(time[1]) / 1000;
+	}
+
+	/** Redis {@code INFO memory}'s {@code used_memory}, in bytes. */
+	long usedMemory() {
+		for (String line : this.redis.cli("INFO", "memory").split("\\R")) {
+			if (line.startsWith("used_memory:")) {
+				return Long.parseLong(line.substring("used_memory:".length()).trim());
+			}
+		}
+		throw new IllegalStateException("No used_memory in INFO memory");
 	}
 
 	/**

@@ -2,7 +2,6 @@ package io.github.asynctask.reliability;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +10,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.asynctask.reliability.TickRecords.Tick;
+
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -50,29 +50,29 @@ class ScheduleClockSkewIntegrationTests {
 				.anySatisfy((behind) -> assertThat(behind).isBetween(-skew - 5000, -skew + 5000));
 
 			// whole seconds by Redis time, from the second after next
-			long from = (redisNow(rig) / 1000 + 2) * 1000;
+			long from = (rig.redisNow() / 1000 + 2) * 1000;
 			long to = from + WINDOW_MILLIS;
 			await().atMost(Duration.ofSeconds(40))
 				.pollInterval(Duration.ofMillis(200))
-				.until(() -> ticks(workers).stream().anyMatch((tick) -> tick.at() >= to));
+				.until(() -> TickRecords.of(workers).stream().anyMatch((tick) -> tick.at() >= to));
 			// leaderless: with the JVM behind gone, the one ahead (whose clock would
 			// fire early) fires the next ticks alone
 			WorkerJvm behind = (workers.get(0).clockSkewMillis() < 0) ? workers.get(0) : workers.get(1);
 			WorkerJvm ahead = (behind == workers.get(0)) ? workers.get(1) : workers.get(0);
 			rig.kill(behind);
-			long alone = (redisNow(rig) / 1000 + 1) * 1000;
+			long alone = (rig.redisNow() / 1000 + 1) * 1000;
 			long aloneTo = alone + ALONE_MILLIS;
 			await().atMost(Duration.ofSeconds(30))
 				.pollInterval(Duration.ofMillis(200))
-				.until(() -> ticks(List.of(ahead)).stream().anyMatch((tick) -> tick.at() >= aloneTo));
+				.until(() -> TickRecords.of(List.of(ahead)).stream().anyMatch((tick) -> tick.at() >= aloneTo));
 			ahead.terminate();
 			assertThat(ahead.awaitExit(Duration.ofSeconds(20))).as("%s exited", ahead.name()).isTrue();
 
-			List<Tick> ticks = ticks(workers);
+			List<Tick> ticks = TickRecords.of(workers);
 			Map<Long, Set<String>> idsByTick = new TreeMap<>();
 			Map<Long, Set<String>> aloneByTick = new TreeMap<>();
 			Map<String, LedgerChecker.Expect> expected = new LinkedHashMap<>();
-			List<String> early = new ArrayList<>();
+			List<String> early = TickRecords.early(rig, ticks);
 			long aheadLocalLag = Long.MAX_VALUE;
 			for (Tick tick : ticks) {
 				expected.put(tick.id(), LedgerChecker.Expect.SUCCESS);
@@ -81,17 +81,6 @@ class ScheduleClockSkewIntegrationTests {
 				}
 				if (tick.at() >= alone && tick.at() < aloneTo) {
 					aloneByTick.computeIfAbsent(tick.at(), (at) -> new TreeSet<>()).add(tick.id());
-				}
-				// a task not converted yet holds "meta\npayload" (docs/key-layout.md,
-				// task data)
-				long created = JsonMapper.shared()
-					.readTree(
-							rig.redis.cli("HGET", rig.keys.tasks(ReliabilityTasks.QUEUE), tick.id()).split("\n", 2)[0])
-					.path("c")
-					.asLong();
-				long startedByRedisTime = tick.localMillis() - tick.worker().clockSkewMillis();
-				if (created < tick.at() || startedByRedisTime < tick.at()) {
-					early.add(tick + " created " + created + " started " + startedByRedisTime);
 				}
 				if (tick.at() >= alone) {
 					// by its own clock, the JVM ahead saw the tick due this long before
@@ -131,30 +120,6 @@ class ScheduleClockSkewIntegrationTests {
 			assertThat(verdict.unexpected()).isEmpty();
 			assertThat(rig.invariants.problems()).isEmpty();
 		}
-	}
-
-	private static long redisNow(Rig rig) {
-		return Long.parseLong(rig.redis.cli("TIME").split("\\s+")[0]) * 1000;
-	}
-
-	private static List<Tick> ticks(List<WorkerJvm> workers) {
-		List<Tick> ticks = new ArrayList<>();
-		for (WorkerJvm worker : workers) {
-			for (String[] record : LedgerChecker.records(worker, "TICK")) {
-				ticks.add(new Tick(worker, Long.parseLong(record[1]), record[2], Long.parseLong(record[3])));
-			}
-		}
-		return ticks;
-	}
-
-	/** A {@code TICK} record: the body of the tick {@code at} started at local time. */
-	private record Tick(WorkerJvm worker, long localMillis, String id, long at) {
-
-		@Override
-		public String toString() {
-			return this.worker.name() + " tick " + this.at + " task " + this.id;
-		}
-
 	}
 
 }
