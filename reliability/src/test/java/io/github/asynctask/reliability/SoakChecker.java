@@ -207,6 +207,24 @@ final class SoakChecker {
 		return (int) this.lines.stream().filter((f) -> f[0].equals("TICK")).map((f) -> f[3]).distinct().count();
 	}
 
+	/**
+	 * Of these ids nobody was told about, those that ran at most once to success: each
+	 * can be a submit that failed with no reply (a Redis pause longer than the command
+	 * timeout), whose script ran after all. Its id never reached the caller, so it is not
+	 * expected, yet it is a task Redis accepted and must run once at most.
+	 */
+	Set<String> ranWithoutReceipt(Set<String> ids, Set<String> expected) {
+		Map<String, List<Run>> runs = runs();
+		Set<String> unreceipted = new TreeSet<>();
+		for (String id : ids) {
+			long successes = runs.getOrDefault(id, List.of()).stream().filter(Run::ok).count();
+			if (!expected.contains(id) && successes <= 1) {
+				unreceipted.add(id);
+			}
+		}
+		return unreceipted;
+	}
+
 	/** Every run by id: START to END (or to the end of time when its JVM died first). */
 	private Map<String, List<Run>> runs() {
 		Map<String, Run> byToken = new LinkedHashMap<>();

@@ -61,17 +61,17 @@ class SoakIntegrationTests {
 			Map<String, String> args = new HashMap<>(Map.of("cluster", String.join(",", cluster.hostPorts()), "prefix",
 					Rig.PREFIX, "soak", "true", "redisTimeout", "2000"));
 			String outbox = outboxSchema();
-			try (SoakWorkers workers = new SoakWorkers(dir, args, 4)) {
+			try (SoakWorkers workers = new SoakWorkers(dir, args, 4, patience(length))) {
 				workers.start(SoakWorkers.COUNT);
 				Map<String, String> producerArgs = workers.producerArgs();
 				if (outbox != null) {
 					producerArgs.put(OutboxDatabase.URL, outbox);
 				}
 				try (SoakLoad load = new SoakLoad(new Producer(producerArgs, dir.resolve("producer.ledger")), seed)) {
-					SoakFaults faults = new SoakFaults(cluster, workers, load, seed);
+					SoakFaults faults = new SoakFaults(cluster, workers, load, seed, patience(length));
 					faults.run(length, System.out::println);
 					load.stop();
-					awaitSettled(load, workers, outbox);
+					awaitSettled(load, workers, outbox, patience(length));
 					workers.stopAll();
 					check(seed, length, load, workers, faults, outbox != null);
 				}
@@ -85,6 +85,17 @@ class SoakIntegrationTests {
 		Map<String, LedgerChecker.Expect> expected = new HashMap<>(load.expected());
 		checker.tickIds().forEach((id) -> expected.putIfAbsent(id, LedgerChecker.Expect.SUCCESS));
 		LedgerChecker.Verdict verdict = LedgerChecker.check(workers.all, expected, workers.faults);
+		// a submit with no reply may have been accepted: as many such ids as those
+		// failures may run (once each) though nobody expects them
+		Set<String> unexpected = new TreeSet<>(verdict.unexpected());
+		Set<String> withoutReceipt = checker.ranWithoutReceipt(unexpected, expected.keySet());
+		int noReply = load.expect.failures
+			.getOrDefault(io.github.asynctask.RedisUnavailableException.class.getSimpleName(),
+					new java.util.concurrent.atomic.AtomicInteger())
+			.get();
+		if (withoutReceipt.size() <= noReply) {
+			unexpected.removeAll(withoutReceipt);
+		}
 		Set<String> caught = new TreeSet<>(verdict.inFlightAtFault());
 		caught.addAll(checker.caughtByRedisFaults(faults.done));
 		Set<String> lost = new TreeSet<>(verdict.lost());
@@ -106,6 +117,8 @@ class SoakIntegrationTests {
 		result.put("outbox", outbox);
 		result.put("faults", faults.done.stream().map((fault) -> fault.kind().name()).toList());
 		result.putAll(verdict.figures());
+		result.put("ranWithoutReceipt", withoutReceipt.size());
+		result.put("unexpectedNotExplained", unexpected.size());
 		result.put("lostNotTicks", lost.size());
 		Map<String, Integer> lostByName = new java.util.TreeMap<>();
 		lost.forEach((id) -> lostByName.merge(load.expect.names.getOrDefault(id, "?"), 1, Integer::sum));
@@ -132,14 +145,14 @@ class SoakIntegrationTests {
 					.map((id) -> id + " " + load.expect.names.get(id) + " after "
 							+ load.expect.after.getOrDefault(id, List.of()))
 					.toList());
-		example("unexpected", List.copyOf(verdict.unexpected()));
+		example("unexpected", List.copyOf(unexpected));
 		example("duplicated", List.copyOf(duplicatedUncaught));
 		example("tenant overlaps", tenantOverlaps);
 		example("futures", futures);
 		example("submit failures", List.of(load.expect.firstFailures.toString()));
 
 		assertThat(lost).as("lost (seed %d)", seed).isEmpty();
-		assertThat(verdict.unexpected()).as("unexpected records (seed %d)", seed).isEmpty();
+		assertThat(unexpected).as("unexpected records (seed %d)", seed).isEmpty();
 		assertThat(duplicatedUncaught).as("run twice though no fault caught them (seed %d)", seed).isEmpty();
 		assertThat(early).as("dependents before their predecessors (seed %d)", seed).isEmpty();
 		assertThat(mostPerSecond[0]).as("hand-outs in one second at %d/1s (seed %d)", SoakTasks.RATE, seed)
@@ -153,6 +166,16 @@ class SoakIntegrationTests {
 		assertThat(workers.resentAccepted).as("bizIds re-sent after the shard change (seed %d)", seed).isEmpty();
 	}
 
+	/**
+	 * The bound on each wait for an event of the rig (a worker JVM's ready line, a
+	 * failover, the queues draining): 3 minutes, a sixth of a longer run. Only a wait
+	 * that fails runs into it; on this 2-core machine at load average 35-48 a worker JVM
+	 * took over 2 minutes to start.
+	 */
+	static Duration patience(Duration length) {
+		return Duration.ofMinutes(3).compareTo(length.dividedBy(6)) >= 0 ? Duration.ofMinutes(3) : length.dividedBy(6);
+	}
+
 	private static void example(String what, List<String> items) {
 		if (!items.isEmpty()) {
 			System.out.println("SOAK " + what + ", e.g.: " + items.subList(0, Math.min(5, items.size())));
@@ -160,11 +183,11 @@ class SoakIntegrationTests {
 	}
 
 	/** Until every queue is empty, the outbox too, and every future is done (bounded). */
-	private static void awaitSettled(SoakLoad load, SoakWorkers workers, String outbox) {
+	private static void awaitSettled(SoakLoad load, SoakWorkers workers, String outbox, Duration bound) {
 		Producer producer = new Producer(workers.producerArgs(),
 				Path.of(System.getProperty("java.io.tmpdir")).resolve("soak-probe-" + System.nanoTime() + ".ledger"));
 		try {
-			await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
+			await().atMost(bound).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
 				for (String queue : SoakTasks.QUEUES) {
 					QueueStats stats = producer.broker().stats(queue);
 					if (stats.pending() + stats.scheduled() + stats.active() + stats.retry() + stats.waiting() > 0) {

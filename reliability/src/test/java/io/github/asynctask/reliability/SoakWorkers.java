@@ -45,10 +45,14 @@ final class SoakWorkers implements AutoCloseable {
 
 	private int generation;
 
-	SoakWorkers(Path dir, Map<String, String> args, int shards) {
+	/** How long a worker JVM's start may take to print its ready line. */
+	private final Duration readyWithin;
+
+	SoakWorkers(Path dir, Map<String, String> args, int shards, Duration readyWithin) {
 		this.dir = dir;
 		this.args = args;
 		this.shards = shards;
+		this.readyWithin = readyWithin;
 	}
 
 	void start(int count) {
@@ -103,7 +107,7 @@ final class SoakWorkers implements AutoCloseable {
 	}
 
 	private WorkerJvm start(String name) {
-		WorkerJvm.Options options = WorkerJvm.Options.fast("unused:0", Rig.PREFIX);
+		WorkerJvm.Options options = WorkerJvm.Options.fast("unused:0", Rig.PREFIX).readyWithin(this.readyWithin);
 		this.args.forEach(options::with);
 		options.with("soakShards", String.valueOf(this.shards))
 			.with("concurrency", String.valueOf(BATCH))
