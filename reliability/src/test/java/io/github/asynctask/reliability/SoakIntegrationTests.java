@@ -55,6 +55,7 @@ class SoakIntegrationTests {
 		long seed = Long.getLong("soak.seed", ThreadLocalRandom.current().nextLong());
 		Duration length = Duration
 			.ofSeconds(Math.round(Double.parseDouble(System.getProperty("soak.minutes", "1")) * 60));
+		long began = System.nanoTime();
 		System.out.println("SOAK seed=" + seed + " length=" + length + " (replay: -Dsoak.seed=" + seed + ")");
 		Path dir = Files.createTempDirectory("asynctask-soak-");
 		try (RedisCluster cluster = RedisCluster.start(3, 1)) {
@@ -73,14 +74,14 @@ class SoakIntegrationTests {
 					load.stop();
 					awaitSettled(load, workers, outbox, patience(length));
 					workers.stopAll();
-					check(seed, length, load, workers, faults, outbox != null);
+					check(seed, length, load, workers, faults, outbox != null, began);
 				}
 			}
 		}
 	}
 
 	private static void check(long seed, Duration length, SoakLoad load, SoakWorkers workers, SoakFaults faults,
-			boolean outbox) {
+			boolean outbox, long began) {
 		SoakChecker checker = new SoakChecker(workers.all, load.expect);
 		Map<String, LedgerChecker.Expect> expected = new HashMap<>(load.expected());
 		checker.tickIds().forEach((id) -> expected.putIfAbsent(id, LedgerChecker.Expect.SUCCESS));
@@ -114,6 +115,10 @@ class SoakIntegrationTests {
 		result.put("scenario", "20-soak");
 		result.put("seed", seed);
 		result.put("seconds", length.toSeconds());
+		// from the seed's line to the checks, the cluster's and the workers' starts in
+		result.put("wallSeconds", (System.nanoTime() - began) / 1_000_000_000);
+		result.put("loadAverage",
+				java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 		result.put("outbox", outbox);
 		result.put("faults", faults.done.stream().map((fault) -> fault.kind().name()).toList());
 		result.putAll(verdict.figures());
@@ -168,12 +173,14 @@ class SoakIntegrationTests {
 
 	/**
 	 * The bound on each wait for an event of the rig (a worker JVM's ready line, a
-	 * failover, the queues draining): 3 minutes, a sixth of a longer run. Only a wait
-	 * that fails runs into it; on this 2-core machine at load average 35-48 a worker JVM
-	 * took over 2 minutes to start.
+	 * failover, the queues draining): 5 minutes, a sixth of a longer run. Only a wait
+	 * that fails runs into it. On this 2-core machine, with other builds at load average
+	 * 35-45, a worker JVM restarted after a kill took 3 minutes to reach its first line
+	 * (seed 5), so 2 and then 3 minutes failed runs that had found nothing.
 	 */
 	static Duration patience(Duration length) {
-		return Duration.ofMinutes(3).compareTo(length.dividedBy(6)) >= 0 ? Duration.ofMinutes(3) : length.dividedBy(6);
+		Duration least = Duration.ofMinutes(5);
+		return (least.compareTo(length.dividedBy(6)) >= 0) ? least : length.dividedBy(6);
 	}
 
 	private static void example(String what, List<String> items) {

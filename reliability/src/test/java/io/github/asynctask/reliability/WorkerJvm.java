@@ -45,6 +45,8 @@ final class WorkerJvm implements AutoCloseable {
 
 	private long clockSkewMillis;
 
+	private volatile long lastStartMillis;
+
 	private WorkerJvm(String name, Path dir, Options options) {
 		this.name = name;
 		this.ledger = dir.resolve(name + ".ledger");
@@ -72,6 +74,7 @@ final class WorkerJvm implements AutoCloseable {
 		// its
 		// ready line (a restarted worker's log may hold megabytes of earlier runs)
 		long logStart = logSize();
+		long launched = System.currentTimeMillis();
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(Redirect.appendTo(this.log.toFile()));
 		this.options.environment.forEach(builder.environment()::put);
@@ -81,8 +84,17 @@ final class WorkerJvm implements AutoCloseable {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot start worker JVM " + this.name, ex);
 		}
-		String log = awaitLog(logStart, READY + " " + this.process.pid(), this.options.readyWithin);
+		String log;
+		try {
+			log = awaitLog(logStart, READY + " " + this.process.pid(), this.options.readyWithin);
+		}
+		catch (RuntimeException ex) {
+			// not left running behind the failure
+			this.process.destroyForcibly();
+			throw ex;
+		}
 		long now = System.currentTimeMillis();
+		this.lastStartMillis = now - launched;
 		int at = log.lastIndexOf(CLOCK + " ");
 		String millis = log.substring(at + CLOCK.length() + 1, log.indexOf('\n', at)).trim();
 		this.clockSkewMillis = Long.parseLong(millis) - now;
@@ -90,6 +102,11 @@ final class WorkerJvm implements AutoCloseable {
 
 	String name() {
 		return this.name;
+	}
+
+	/** How long the last start took, from launch to the ready line. */
+	long lastStartMillis() {
+		return this.lastStartMillis;
 	}
 
 	Path ledger() {
