@@ -62,13 +62,24 @@ final class SoakLoad implements AutoCloseable {
 		this.thread.start();
 	}
 
-	/** Submit through this producer from now on (a new shard count). */
+	/**
+	 * Submit through this producer from now on (a new shard count). Switched between two
+	 * calls: a work call under way through the old producer was otherwise listed as the
+	 * new one's, and a fan-in then named it to an instance that never submitted it (seed
+	 * 7 and the 30-minute run of seed 20261128 had such refused fan-ins).
+	 */
 	void switchTo(Producer next) {
-		synchronized (this.works) {
-			this.generationStart = this.works.size();
+		pause();
+		try {
+			synchronized (this.works) {
+				this.generationStart = this.works.size();
+			}
+			this.producers.add(next);
+			this.producer = next;
 		}
-		this.producers.add(next);
-		this.producer = next;
+		finally {
+			resume();
+		}
 	}
 
 	/** Stop submitting until {@link #resume()}; returns once no submit is under way. */
