@@ -16,7 +16,6 @@ import io.github.asynctask.test.JdbcServers;
 import io.github.asynctask.test.RedisCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -35,19 +34,13 @@ import static org.awaitility.Awaitility.await;
  * flight; no dependent before its predecessors; the rate and per-key limits kept; every
  * future completed; every tick run at most once; every bizId re-sent after the shard
  * change a duplicate. The seed is printed first ({@code SOAK seed=...}); run it again
- * with {@code -Dsoak.seed=...}. The short profile ({@code -Dsoak=true}) loads for 60 s,
- * beside the other scenarios when the whole module runs (the only class marked
- * concurrent, see {@code junit-platform.properties}); {@code -Dsoak.minutes=30} runs the
- * long one. It joins the default build once four seeds pass in a row on the CI machine
+ * with {@code -Dsoak.seed=...}. The short profile loads for 60 s and is part of the
+ * module's default run, beside the other scenarios (the only class marked concurrent, see
+ * {@code junit-platform.properties}); {@code -Dsoak.minutes=30} runs the long one
  * (docs/reliability.md).
  */
 @Execution(ExecutionMode.CONCURRENT)
-@EnabledIf(value = "requested", disabledReason = "the soak runs with -Dsoak=true (short profile) or -Dsoak.minutes=30")
 class SoakIntegrationTests {
-
-	static boolean requested() {
-		return Boolean.getBoolean("soak") || System.getProperty("soak.minutes") != null;
-	}
 
 	@Test
 	@Timeout(60 * 60)
