@@ -50,7 +50,15 @@ final class SoakFaults {
 
 	final List<Done> done = Collections.synchronizedList(new ArrayList<>());
 
-	SoakFaults(RedisCluster cluster, SoakWorkers workers, SoakLoad load, long seed) {
+	/**
+	 * The bound on each wait for the cluster (a failover, a restarted node's link, a
+	 * replica's catching up): generous, as these are events the wait ends on early, and
+	 * scaled with the run like the workers' start bound.
+	 */
+	private final Duration patience;
+
+	SoakFaults(RedisCluster cluster, SoakWorkers workers, SoakLoad load, long seed, Duration patience) {
+		this.patience = patience;
 		this.cluster = cluster;
 		this.workers = workers;
 		this.load = load;
@@ -58,47 +66,68 @@ final class SoakFaults {
 	}
 
 	/**
-	 * The schedule for a run of this length: each kind at least once, the shard change
-	 * near the middle, the rest drawn from the seed, one fault every 6 to 12 s.
+	 * Where in the run the shard change happens: at this fraction of its length, whatever
+	 * the faults before it took (a 30-minute run whose faults took 22 s each, not 9,
+	 * never reached a change placed in the middle of a list of faults).
 	 */
-	List<Kind> schedule(Duration length) {
-		int count = Math.max(5, (int) (length.toSeconds() / 9));
-		List<Kind> kinds = new ArrayList<>(
-				List.of(Kind.WORKER_KILL, Kind.MASTER_KILL, Kind.CLIENT_KILL, Kind.REDIS_PAUSE));
-		Kind[] repeatable = { Kind.WORKER_KILL, Kind.MASTER_KILL, Kind.CLIENT_KILL, Kind.REDIS_PAUSE };
-		while (kinds.size() < count - 1) {
-			kinds.add(repeatable[this.random.nextInt(repeatable.length)]);
-		}
-		Collections.shuffle(kinds, this.random);
-		kinds.add(kinds.size() / 2, Kind.RESHARD);
-		return kinds;
-	}
+	static final double RESHARD_AT = 0.5;
 
 	/**
-	 * Run the schedule over {@code length}; returns when its last fault is over. A kind
-	 * not yet met when the time is up (slow faults, such as the shard change's rolling
-	 * restart, push the later ones back) still runs, a short gap after the one before, so
-	 * that every run, the short one too, meets every kind.
+	 * Run faults over {@code length}, one every 6 to 12 s after the one before ended, the
+	 * kinds drawn from the seed in rounds that hold each repeatable kind once; the shard
+	 * change once, when {@link #RESHARD_AT} of the run has passed (the next fault waits
+	 * for it, the following ones are drawn from its end). Returns when the last fault is
+	 * over. A kind not yet met when the time is up (slow faults push the later ones back)
+	 * still runs, a short gap after the one before, so that every run, the short one too,
+	 * meets every kind.
 	 */
 	void run(Duration length, Consumer<String> log) {
-		List<Kind> kinds = schedule(length);
 		long start = System.currentTimeMillis();
 		long end = start + length.toMillis();
+		long reshardAt = start + Math.round(length.toMillis() * RESHARD_AT);
 		Set<Kind> missing = EnumSet.allOf(Kind.class);
-		for (Kind kind : kinds) {
+		List<Kind> round = new ArrayList<>();
+		while (true) {
 			long gap = 6000 + this.random.nextInt(6000);
-			boolean overtime = System.currentTimeMillis() + gap >= end;
-			if (overtime && !missing.contains(kind)) {
-				continue;
+			long next = System.currentTimeMillis() + gap;
+			Kind kind;
+			if (missing.contains(Kind.RESHARD) && next >= reshardAt) {
+				next = Math.max(System.currentTimeMillis(), reshardAt);
+				kind = Kind.RESHARD;
 			}
-			sleep(overtime ? OVERTIME_GAP.toMillis() : gap);
+			else if (next < end) {
+				if (round.isEmpty()) {
+					round.addAll(REPEATABLE);
+					Collections.shuffle(round, this.random);
+				}
+				kind = round.remove(0);
+			}
+			else {
+				break;
+			}
+			sleep(next - System.currentTimeMillis());
+			apply(kind, start, log);
 			missing.remove(kind);
-			long at = System.currentTimeMillis();
-			String detail = apply(kind);
-			this.done.add(new Done(kind, at, System.currentTimeMillis(), detail));
-			log.accept("SOAK fault " + kind + " at +" + (at - start) + " ms: " + detail);
+		}
+		// the overtime: kinds the time left no room for, in a fixed order
+		for (Kind kind : Kind.values()) {
+			if (missing.contains(kind)) {
+				sleep(OVERTIME_GAP.toMillis());
+				apply(kind, start, log);
+			}
 		}
 		sleep(Math.max(0, end - System.currentTimeMillis()));
+	}
+
+	private static final List<Kind> REPEATABLE = List.of(Kind.WORKER_KILL, Kind.MASTER_KILL, Kind.CLIENT_KILL,
+			Kind.REDIS_PAUSE);
+
+	private void apply(Kind kind, long start, Consumer<String> log) {
+		long at = System.currentTimeMillis();
+		String detail = apply(kind);
+		this.done.add(new Done(kind, at, System.currentTimeMillis(), detail));
+		log.accept("SOAK fault " + kind + " at +" + (at - start) + " ms, " + (System.currentTimeMillis() - at) + " ms: "
+				+ detail);
 	}
 
 	private String apply(Kind kind) {
@@ -125,9 +154,9 @@ final class SoakFaults {
 		RedisServer master = masters.get(this.random.nextInt(masters.size()));
 		this.load.pause();
 		try {
-			awaitReplicaInSync(master);
+			awaitReplicaInSync(master, this.patience);
 			master.kill();
-			await().atMost(Duration.ofSeconds(30))
+			await().atMost(this.patience)
 				.pollInterval(Duration.ofMillis(100))
 				.ignoreExceptions()
 				.until(() -> this.cluster.nodes()
@@ -142,7 +171,7 @@ final class SoakFaults {
 		}
 		sleep(1000);
 		master.start();
-		await().atMost(Duration.ofSeconds(60))
+		await().atMost(this.patience)
 			.pollInterval(Duration.ofMillis(200))
 			.ignoreExceptions()
 			.until(() -> String.valueOf(master.cli("INFO", "replication")).contains("master_link_status:up"));
@@ -158,9 +187,9 @@ final class SoakFaults {
 	 * may be lost with the master; the checker allows for them
 	 * ({@link SoakChecker#REPLICATION_WINDOW_MS}).
 	 */
-	private static void awaitReplicaInSync(RedisServer master) {
+	private static void awaitReplicaInSync(RedisServer master, Duration patience) {
 		long offset = field(String.valueOf(master.cli("INFO", "replication")), "master_repl_offset");
-		await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).ignoreExceptions().until(() -> {
+		await().atMost(patience).pollInterval(Duration.ofMillis(20)).ignoreExceptions().until(() -> {
 			String info = String.valueOf(master.cli("INFO", "replication"));
 			return info.lines().filter((line) -> line.startsWith("slave")).anyMatch((line) -> {
 				String value = line.substring(line.indexOf("offset=") + 7);
@@ -203,7 +232,7 @@ final class SoakFaults {
 
 	static void sleep(long millis) {
 		try {
-			Thread.sleep(millis);
+			Thread.sleep(Math.max(0, millis));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -16,7 +16,6 @@ import io.github.asynctask.test.JdbcServers;
 import io.github.asynctask.test.RedisCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -35,19 +34,13 @@ import static org.awaitility.Awaitility.await;
  * flight; no dependent before its predecessors; the rate and per-key limits kept; every
  * future completed; every tick run at most once; every bizId re-sent after the shard
  * change a duplicate. The seed is printed first ({@code SOAK seed=...}); run it again
- * with {@code -Dsoak.seed=...}. The short profile ({@code -Dsoak=true}) loads for 60 s,
- * beside the other scenarios when the whole module runs (the only class marked
- * concurrent, see {@code junit-platform.properties}); {@code -Dsoak.minutes=30} runs the
- * long one. It joins the default build once seeds pass in a row on the CI machine
+ * with {@code -Dsoak.seed=...}. The short profile loads for 60 s and is part of the
+ * module's default run, beside the other scenarios (the only class marked concurrent, see
+ * {@code junit-platform.properties}); {@code -Dsoak.minutes=30} runs the long one
  * (docs/reliability.md).
  */
 @Execution(ExecutionMode.CONCURRENT)
-@EnabledIf(value = "requested", disabledReason = "the soak runs with -Dsoak=true (short profile) or -Dsoak.minutes=30")
 class SoakIntegrationTests {
-
-	static boolean requested() {
-		return Boolean.getBoolean("soak") || System.getProperty("soak.minutes") != null;
-	}
 
 	@Test
 	@Timeout(60 * 60)
@@ -55,36 +48,48 @@ class SoakIntegrationTests {
 		long seed = Long.getLong("soak.seed", ThreadLocalRandom.current().nextLong());
 		Duration length = Duration
 			.ofSeconds(Math.round(Double.parseDouble(System.getProperty("soak.minutes", "1")) * 60));
+		long began = System.nanoTime();
 		System.out.println("SOAK seed=" + seed + " length=" + length + " (replay: -Dsoak.seed=" + seed + ")");
 		Path dir = Files.createTempDirectory("asynctask-soak-");
 		try (RedisCluster cluster = RedisCluster.start(3, 1)) {
 			Map<String, String> args = new HashMap<>(Map.of("cluster", String.join(",", cluster.hostPorts()), "prefix",
 					Rig.PREFIX, "soak", "true", "redisTimeout", "2000"));
 			String outbox = outboxSchema();
-			try (SoakWorkers workers = new SoakWorkers(dir, args, 4)) {
+			try (SoakWorkers workers = new SoakWorkers(dir, args, 4, patience(length))) {
 				workers.start(SoakWorkers.COUNT);
 				Map<String, String> producerArgs = workers.producerArgs();
 				if (outbox != null) {
 					producerArgs.put(OutboxDatabase.URL, outbox);
 				}
 				try (SoakLoad load = new SoakLoad(new Producer(producerArgs, dir.resolve("producer.ledger")), seed)) {
-					SoakFaults faults = new SoakFaults(cluster, workers, load, seed);
+					SoakFaults faults = new SoakFaults(cluster, workers, load, seed, patience(length));
 					faults.run(length, System.out::println);
 					load.stop();
-					awaitSettled(load, workers, outbox);
+					awaitSettled(load, workers, outbox, patience(length));
 					workers.stopAll();
-					check(seed, length, load, workers, faults, outbox != null);
+					check(seed, length, load, workers, faults, outbox != null, began);
 				}
 			}
 		}
 	}
 
 	private static void check(long seed, Duration length, SoakLoad load, SoakWorkers workers, SoakFaults faults,
-			boolean outbox) {
+			boolean outbox, long began) {
 		SoakChecker checker = new SoakChecker(workers.all, load.expect);
 		Map<String, LedgerChecker.Expect> expected = new HashMap<>(load.expected());
 		checker.tickIds().forEach((id) -> expected.putIfAbsent(id, LedgerChecker.Expect.SUCCESS));
 		LedgerChecker.Verdict verdict = LedgerChecker.check(workers.all, expected, workers.faults);
+		// a submit with no reply may have been accepted: as many such ids as those
+		// failures may run (once each) though nobody expects them
+		Set<String> unexpected = new TreeSet<>(verdict.unexpected());
+		Set<String> withoutReceipt = checker.ranWithoutReceipt(unexpected, expected.keySet());
+		int noReply = load.expect.failures
+			.getOrDefault(io.github.asynctask.RedisUnavailableException.class.getSimpleName(),
+					new java.util.concurrent.atomic.AtomicInteger())
+			.get();
+		if (withoutReceipt.size() <= noReply) {
+			unexpected.removeAll(withoutReceipt);
+		}
 		Set<String> caught = new TreeSet<>(verdict.inFlightAtFault());
 		caught.addAll(checker.caughtByRedisFaults(faults.done));
 		Set<String> lost = new TreeSet<>(verdict.lost());
@@ -103,9 +108,15 @@ class SoakIntegrationTests {
 		result.put("scenario", "20-soak");
 		result.put("seed", seed);
 		result.put("seconds", length.toSeconds());
+		// from the seed's line to the checks, the cluster's and the workers' starts in
+		result.put("wallSeconds", (System.nanoTime() - began) / 1_000_000_000);
+		result.put("loadAverage",
+				java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 		result.put("outbox", outbox);
 		result.put("faults", faults.done.stream().map((fault) -> fault.kind().name()).toList());
 		result.putAll(verdict.figures());
+		result.put("ranWithoutReceipt", withoutReceipt.size());
+		result.put("unexpectedNotExplained", unexpected.size());
 		result.put("lostNotTicks", lost.size());
 		Map<String, Integer> lostByName = new java.util.TreeMap<>();
 		lost.forEach((id) -> lostByName.merge(load.expect.names.getOrDefault(id, "?"), 1, Integer::sum));
@@ -132,14 +143,14 @@ class SoakIntegrationTests {
 					.map((id) -> id + " " + load.expect.names.get(id) + " after "
 							+ load.expect.after.getOrDefault(id, List.of()))
 					.toList());
-		example("unexpected", List.copyOf(verdict.unexpected()));
+		example("unexpected", List.copyOf(unexpected));
 		example("duplicated", List.copyOf(duplicatedUncaught));
 		example("tenant overlaps", tenantOverlaps);
 		example("futures", futures);
 		example("submit failures", List.of(load.expect.firstFailures.toString()));
 
 		assertThat(lost).as("lost (seed %d)", seed).isEmpty();
-		assertThat(verdict.unexpected()).as("unexpected records (seed %d)", seed).isEmpty();
+		assertThat(unexpected).as("unexpected records (seed %d)", seed).isEmpty();
 		assertThat(duplicatedUncaught).as("run twice though no fault caught them (seed %d)", seed).isEmpty();
 		assertThat(early).as("dependents before their predecessors (seed %d)", seed).isEmpty();
 		assertThat(mostPerSecond[0]).as("hand-outs in one second at %d/1s (seed %d)", SoakTasks.RATE, seed)
@@ -153,6 +164,20 @@ class SoakIntegrationTests {
 		assertThat(workers.resentAccepted).as("bizIds re-sent after the shard change (seed %d)", seed).isEmpty();
 	}
 
+	/**
+	 * The bound on each wait for an event of the rig (a worker JVM's ready line, a
+	 * failover, the queues draining): 5 minutes, a third of a longer run. Only a wait
+	 * that fails runs into it. On this 2-core machine, with other builds at load average
+	 * 35-45, a worker JVM restarted after a kill took 3 minutes to reach its first line
+	 * (seed 5), so 2 and then 3 minutes failed runs that had found nothing; at load
+	 * average 60-90 one took over 5 minutes (the 30-minute run of seed 20261128 at
+	 * 00d35a4, after 25 minutes).
+	 */
+	static Duration patience(Duration length) {
+		Duration least = Duration.ofMinutes(5);
+		return (least.compareTo(length.dividedBy(3)) >= 0) ? least : length.dividedBy(3);
+	}
+
 	private static void example(String what, List<String> items) {
 		if (!items.isEmpty()) {
 			System.out.println("SOAK " + what + ", e.g.: " + items.subList(0, Math.min(5, items.size())));
@@ -160,11 +185,11 @@ class SoakIntegrationTests {
 	}
 
 	/** Until every queue is empty, the outbox too, and every future is done (bounded). */
-	private static void awaitSettled(SoakLoad load, SoakWorkers workers, String outbox) {
+	private static void awaitSettled(SoakLoad load, SoakWorkers workers, String outbox, Duration bound) {
 		Producer producer = new Producer(workers.producerArgs(),
 				Path.of(System.getProperty("java.io.tmpdir")).resolve("soak-probe-" + System.nanoTime() + ".ledger"));
 		try {
-			await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
+			await().atMost(bound).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
 				for (String queue : SoakTasks.QUEUES) {
 					QueueStats stats = producer.broker().stats(queue);
 					if (stats.pending() + stats.scheduled() + stats.active() + stats.retry() + stats.waiting() > 0) {

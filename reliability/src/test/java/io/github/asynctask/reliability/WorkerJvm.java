@@ -2,7 +2,9 @@ package io.github.asynctask.reliability;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.RandomAccessFile;
 import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,8 +29,9 @@ final class WorkerJvm implements AutoCloseable {
 	/**
 	 * Generous: on a 2-core machine at load average 25 three worker JVMs of the cluster
 	 * scenarios had not logged a line after a minute; only a failing start waits it out.
+	 * {@link Options#readyWithin} sets another bound (the soak scales it with its run).
 	 */
-	private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+	static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
 	private final String name;
 
@@ -41,6 +44,8 @@ final class WorkerJvm implements AutoCloseable {
 	private Process process;
 
 	private long clockSkewMillis;
+
+	private volatile long lastStartMillis;
 
 	private WorkerJvm(String name, Path dir, Options options) {
 		this.name = name;
@@ -65,6 +70,11 @@ final class WorkerJvm implements AutoCloseable {
 		command.add("name=" + this.name);
 		command.add("ledger=" + this.ledger);
 		this.options.args.forEach((key, value) -> command.add(key + "=" + value));
+		// the log is appended to on a restart: only what this start writes is read for
+		// its
+		// ready line (a restarted worker's log may hold megabytes of earlier runs)
+		long logStart = logSize();
+		long launched = System.currentTimeMillis();
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(Redirect.appendTo(this.log.toFile()));
 		this.options.environment.forEach(builder.environment()::put);
@@ -74,9 +84,17 @@ final class WorkerJvm implements AutoCloseable {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot start worker JVM " + this.name, ex);
 		}
-		awaitLog(READY + " " + this.process.pid(), START_TIMEOUT);
+		String log;
+		try {
+			log = awaitLog(logStart, READY + " " + this.process.pid(), this.options.readyWithin);
+		}
+		catch (RuntimeException ex) {
+			// not left running behind the failure
+			this.process.destroyForcibly();
+			throw ex;
+		}
 		long now = System.currentTimeMillis();
-		String log = readLog();
+		this.lastStartMillis = now - launched;
 		int at = log.lastIndexOf(CLOCK + " ");
 		String millis = log.substring(at + CLOCK.length() + 1, log.indexOf('\n', at)).trim();
 		this.clockSkewMillis = Long.parseLong(millis) - now;
@@ -84,6 +102,11 @@ final class WorkerJvm implements AutoCloseable {
 
 	String name() {
 		return this.name;
+	}
+
+	/** How long the last start took, from launch to the ready line. */
+	long lastStartMillis() {
+		return this.lastStartMillis;
 	}
 
 	Path ledger() {
@@ -167,19 +190,48 @@ final class WorkerJvm implements AutoCloseable {
 		}
 	}
 
-	private void awaitLog(String line, Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (!readLog().contains(line)) {
-			if (!this.process.isAlive()) {
-				throw new IllegalStateException("Worker JVM " + this.name + " exited with " + this.process.exitValue()
-						+ " before it was ready; its log:\n" + readLog());
-			}
-			if (System.nanoTime() > deadline) {
-				throw new IllegalStateException(
-						"Worker JVM " + this.name + " not ready within " + timeout + "; its log:\n" + readLog());
-			}
-			sleep(20);
+	private long logSize() {
+		try {
+			return Files.exists(this.log) ? Files.size(this.log) : 0;
 		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * What the log holds from byte {@code from} on, once it contains {@code line}: read
+	 * as it grows, never again from the start.
+	 */
+	private String awaitLog(long from, String line, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		StringBuilder written = new StringBuilder();
+		try (RandomAccessFile file = new RandomAccessFile(this.log.toFile(), "r")) {
+			long position = from;
+			while (written.indexOf(line) < 0) {
+				if (file.length() > position) {
+					byte[] bytes = new byte[(int) Math.min(file.length() - position, 1 << 20)];
+					file.seek(position);
+					file.readFully(bytes);
+					position += bytes.length;
+					written.append(new String(bytes, StandardCharsets.UTF_8));
+					continue;
+				}
+				if (!this.process.isAlive()) {
+					throw new IllegalStateException("Worker JVM " + this.name + " exited with "
+							+ this.process.exitValue() + " before it was ready; its log:\n" + written);
+				}
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException(
+							"Worker JVM " + this.name + " not ready within " + timeout + "; its log:\n" + written);
+				}
+				sleep(20);
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return written.toString();
 	}
 
 	private static void sleep(long millis) {
@@ -214,6 +266,9 @@ final class WorkerJvm implements AutoCloseable {
 		/** {@link WorkerMain}, or another main that prints the same ready line. */
 		Class<?> mainClass = WorkerMain.class;
 
+		/** How long a start may take to print its ready line. */
+		Duration readyWithin = START_TIMEOUT;
+
 		/** Fast settings: lease 2 s, heartbeat 0.5 s. */
 		static Options fast(String redisHostPort, String prefix) {
 			Options options = new Options();
@@ -229,6 +284,11 @@ final class WorkerJvm implements AutoCloseable {
 
 		Options with(String key, String value) {
 			this.args.put(key, value);
+			return this;
+		}
+
+		Options readyWithin(Duration timeout) {
+			this.readyWithin = timeout;
 			return this;
 		}
 
