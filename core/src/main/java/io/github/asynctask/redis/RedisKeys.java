@@ -142,15 +142,12 @@ public final class RedisKeys {
 		return queueKey(queue, "fdone");
 	}
 
-	/** Flows: releases owed by completed tasks of the queue, until carried out. */
-	/**
-	 * Batches: reports owed to batches by this queue's children that ended without their
-	 * worker reporting them (cancelled, deleted, buried, recovered to dead).
-	 */
+	/** Batches: reports owed by this queue's children that ended without their worker. */
 	public String batchOwed(String queue) {
 		return queueKey(queue, "bown");
 	}
 
+	/** Flows: releases owed by completed tasks of the queue, until carried out. */
 	public String flowOwed(String queue) {
 		return queueKey(queue, "frel");
 	}
@@ -236,10 +233,7 @@ public final class RedisKeys {
 		return queueKey(queue, "turn");
 	}
 
-	/**
-	 * Live instances serving the queue, in the instance registry's slot, so that one
-	 * heartbeat call marks an instance for all its queues.
-	 */
+	/** Instances serving the queue, in the registry's slot: one heartbeat marks them all. */
 	public String servingInstances(String queue) {
 		return this.prefix + ":{instances}:serving:" + queue;
 	}
