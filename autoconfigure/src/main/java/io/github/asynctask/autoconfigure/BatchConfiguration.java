@@ -14,6 +14,7 @@ import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.submit.TaskSubmitter;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -57,9 +58,12 @@ class BatchConfiguration {
 		return new BatchOwedStore(connectionFactory, keys, properties.getRedisTimeout());
 	}
 
-	// every served queue and shard, at a third of the lease (as the flows' sweep)
+	// every served queue and shard, at a third of the lease (as the flows' sweep); a
+	// worker's job: an application that only submits (or a test recording its submits)
+	// opens no connection for it
 	@Bean
 	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty(name = "async-task.worker.enabled", matchIfMissing = true)
 	BatchOwedReports asyncTaskBatchOwedReports(BatchOwedStore owed, Batches batches, TaskRegistry registry,
 			RedisBroker broker, AsyncTaskProperties properties) {
 		ShardLayout layout = broker.layout();

@@ -233,7 +233,9 @@ public final class RedisKeys {
 		return queueKey(queue, "turn");
 	}
 
-	/** Instances serving the queue, in the registry's slot: one heartbeat marks them all. */
+	/**
+	 * Instances serving the queue, in the registry's slot: one heartbeat marks them all.
+	 */
 	public String servingInstances(String queue) {
 		return this.prefix + ":{instances}:serving:" + queue;
 	}
