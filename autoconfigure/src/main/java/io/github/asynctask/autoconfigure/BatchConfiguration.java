@@ -3,6 +3,7 @@ package io.github.asynctask.autoconfigure;
 import io.github.asynctask.batch.BatchChildStart;
 import io.github.asynctask.batch.BatchMeters;
 import io.github.asynctask.batch.BatchOwedReports;
+import io.github.asynctask.redis.connection.RedisReachability;
 import io.github.asynctask.batch.Batches;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.flow.ResultWriter;
@@ -65,11 +66,13 @@ class BatchConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "async-task.worker.enabled", matchIfMissing = true)
 	BatchOwedReports asyncTaskBatchOwedReports(BatchOwedStore owed, Batches batches, TaskRegistry registry,
-			RedisBroker broker, AsyncTaskProperties properties) {
+			RedisBroker broker, AsyncTaskProperties properties, RedisReachability reachability) {
 		ShardLayout layout = broker.layout();
-		return new BatchOwedReports(owed, batches,
+		BatchOwedReports reports = new BatchOwedReports(owed, batches,
 				() -> registry.queues().stream().flatMap((queue) -> layout.served(queue).stream()).toList(),
 				properties.getLease().dividedBy(3));
+		reports.reachability(reachability);
+		return reports;
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
+import io.github.asynctask.redis.connection.RedisReachability;
 import io.github.asynctask.redis.store.BatchOwedStore;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -41,6 +42,11 @@ public final class BatchOwedReports implements SmartLifecycle {
 
 	private volatile boolean running;
 
+	private volatile RedisReachability reachability = new RedisReachability("Redis");
+
+	/** Whether the last delivery failed (one WARN until one succeeds again). */
+	private boolean failing;
+
 	/**
 	 * @param queues the queues (and shards) this instance serves
 	 * @param interval time between deliveries
@@ -56,16 +62,45 @@ public final class BatchOwedReports implements SmartLifecycle {
 
 	/** Deliver what every served queue owes (the loop's body; tests call it directly). */
 	public void deliverOnce() {
+		boolean delivered = true;
+		boolean asked = false;
 		for (String queue : this.queues.get()) {
 			try {
+				asked = true;
 				while (deliver(queue) >= BATCH) {
 					// more are owed: the next batch at once
 				}
 			}
 			catch (RuntimeException ex) {
-				logger.warn("Delivering the batch reports owed by queue '{}' failed: {}; trying again in {}", queue,
-						ex.toString(), this.interval);
+				failed(queue, ex);
+				delivered = false;
 			}
+		}
+		if (delivered && asked) {
+			this.reachability.reached();
+			this.failing = false;
+		}
+	}
+
+	/**
+	 * Shared with the workers: while Redis has not answered since start-up, a failed
+	 * delivery says so there (one WARN for every part) instead of in a WARN of its own.
+	 */
+	public void reachability(RedisReachability reachability) {
+		this.reachability = reachability;
+	}
+
+	private void failed(String queue, RuntimeException ex) {
+		if (!this.reachability.isReached()) {
+			this.reachability.unreachable("Delivering the batch reports owed by queue '" + queue + "'", ex);
+		}
+		else if (!this.failing) {
+			this.failing = true;
+			logger.warn("Delivering the batch reports owed by queue '{}' failed: {}; trying again every {}", queue,
+					ex.toString(), this.interval);
+		}
+		else {
+			logger.debug("Delivering the batch reports owed by queue '{}' failed again", queue, ex);
 		}
 	}
 
