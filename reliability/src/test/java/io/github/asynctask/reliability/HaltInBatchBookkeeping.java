@@ -50,13 +50,15 @@ final class HaltInBatchBookkeeping extends BatchStore {
 		this.every = every;
 	}
 
+	// every report of the store ends in this one (a child's value, a dead child's listing)
 	@Override
-	public Owed report(String batchId, long index, boolean dead) {
+	public Owed report(String batchId, long index, boolean dead, @Nullable String value, String queue,
+			String taskId) {
 		int report = this.reports.incrementAndGet();
 		if (report == this.every) {
 			haltOnce("before-report", batchId, index);
 		}
-		Owed owed = super.report(batchId, index, dead);
+		Owed owed = super.report(batchId, index, dead, value, queue, taskId);
 		if (report == 2 * this.every) {
 			haltOnce("after-report", batchId, index);
 		}
