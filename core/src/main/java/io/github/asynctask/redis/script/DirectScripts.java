@@ -71,6 +71,11 @@ public final class DirectScripts {
 		return this.endpoint != null;
 	}
 
+	/** Whether a call holds the direct connection (tests). */
+	boolean isBusy() {
+		return this.lock.isLocked();
+	}
+
 	/**
 	 * Run one script as {@link ScriptRunner#run(LuaScript, String, byte[][], byte[][])}
 	 * does, on this thread's direct connection when it is free.
