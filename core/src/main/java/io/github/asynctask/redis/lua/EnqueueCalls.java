@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.script.DirectScripts;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.script.Scripts;
@@ -46,6 +47,9 @@ final class EnqueueCalls {
 
 	private final ScriptRunner runner;
 
+	/** Sends a lone call on the caller's thread when it can (no event-loop hop). */
+	private final DirectScripts direct;
+
 	private final RedisKeys keys;
 
 	/** Each queue's keys, encoded once. */
@@ -54,7 +58,8 @@ final class EnqueueCalls {
 	/** Backlog limits by queue; set once at start-up, before the first submit. */
 	private volatile BacklogLimits backlogLimits = BacklogLimits.NONE;
 
-	EnqueueCalls(ScriptRunner runner, RedisKeys keys) {
+	EnqueueCalls(DirectScripts direct, ScriptRunner runner, RedisKeys keys) {
+		this.direct = direct;
 		this.runner = runner;
 		this.keys = keys;
 	}
@@ -78,7 +83,7 @@ final class EnqueueCalls {
 		}
 		String firstQueue = requests.get(0).queue();
 		List<Object> replies = (calls.size() == 1)
-				? List.of(this.runner.<Object>run(Scripts.ENQUEUE, firstQueue, callKeys.get(0), callArgs.get(0)))
+				? List.of(this.direct.<Object>run(Scripts.ENQUEUE, firstQueue, callKeys.get(0), callArgs.get(0)))
 				: this.runner.runAllBytes(Scripts.ENQUEUE, firstQueue, callKeys, callArgs);
 		EnqueueResult[] results = new EnqueueResult[requests.size()];
 		for (int c = 0; c < calls.size(); c++) {

@@ -1,13 +1,17 @@
 package io.github.asynctask.redis.lua;
 
+import java.time.Duration;
 import java.util.List;
 
 import io.github.asynctask.limit.BacklogLimits;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.EnqueueResult;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.script.DirectScripts;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.store.FlowStore;
+
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Chooses how submits reach Redis: plain ones together ({@link EnqueueCoalescer},
@@ -29,10 +33,24 @@ final class EnqueueRouting {
 	/** Sends concurrent single submits together. */
 	private final EnqueueCoalescer coalescer = new EnqueueCoalescer(this::enqueueAll, EnqueueCalls.MAX_PER_CALL);
 
+	/** Every call through the runner (no direct connection). */
 	EnqueueRouting(ScriptRunner runner, RedisKeys keys) {
+		this(DirectScripts.off(runner), runner, keys);
+	}
+
+	/**
+	 * Lone enqueue calls on the caller's thread over a direct connection to the factory's
+	 * Redis when it qualifies ({@link DirectScripts}).
+	 */
+	EnqueueRouting(ScriptRunner runner, RedisKeys keys, RedisConnectionFactory connectionFactory,
+			Duration replyTimeout) {
+		this(DirectScripts.of(runner, connectionFactory, replyTimeout), runner, keys);
+	}
+
+	EnqueueRouting(DirectScripts direct, ScriptRunner runner, RedisKeys keys) {
 		this.keys = keys;
 		this.waiting = new WaitingEnqueue(new FlowStore(runner, keys));
-		this.enqueueCalls = new EnqueueCalls(runner, keys);
+		this.enqueueCalls = new EnqueueCalls(direct, runner, keys);
 		this.debounced = new DebouncedEnqueue(runner, keys);
 	}
 

@@ -94,7 +94,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			Duration replyTimeout, Duration completedIds) {
 		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedIds = completedIds;
-		this.enqueues = new EnqueueRouting(this.runner, keys);
+		this.enqueues = new EnqueueRouting(this.runner, keys, connectionFactory, replyTimeout);
 		this.fetches = new FetchCalls(this.runner, keys, completedRetention, completedIds);
 		this.acks = new AckCalls(this.runner, keys, completedIds);
 		this.agents = new QueueAgents(this.runner, keys, completedRetention, completedIds, this::registerQueues);
