@@ -50,10 +50,10 @@ final class HaltInBatchBookkeeping extends BatchStore {
 		this.every = every;
 	}
 
-	// every report of the store ends in this one (a child's value, a dead child's listing)
+	// every report of the store ends in this one (a child's value, a dead child's
+	// listing)
 	@Override
-	public Owed report(String batchId, long index, boolean dead, @Nullable String value, String queue,
-			String taskId) {
+	public Owed report(String batchId, long index, boolean dead, @Nullable String value, String queue, String taskId) {
 		int report = this.reports.incrementAndGet();
 		if (report == this.every) {
 			haltOnce("before-report", batchId, index);
