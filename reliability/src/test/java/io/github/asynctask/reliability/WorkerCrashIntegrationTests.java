@@ -36,7 +36,8 @@ class WorkerCrashIntegrationTests {
 			WorkerJvm victim = workers.get(0);
 			for (int kill = 0; kill < 3; kill++) {
 				sleep(Duration.ofSeconds(3));
-				await().atMost(Duration.ofSeconds(10)).until(() -> rig.stats().active() >= 8);
+				// bounded by the event, generous: the soak starts its cluster and JVMs beside it
+				await().atMost(Duration.ofSeconds(45)).until(() -> rig.stats().active() >= 8);
 				rig.kill(victim);
 				sleep(Duration.ofMillis(500));
 				victim.start();
