@@ -45,6 +45,9 @@ final class SoakLoad implements AutoCloseable {
 
 	private int limitedSubmitted;
 
+	/** How far back a fan-in looks: work tasks are about half of all submits. */
+	private static final int RECENT_WORKS = 2_000;
+
 	/**
 	 * Work tasks' keys and ids, newest last: fan-ins wait for old ones, re-sends repeat
 	 * them.
@@ -217,13 +220,17 @@ final class SoakLoad implements AutoCloseable {
 	/**
 	 * A join after a new work task and an older one (often completed already) that the
 	 * current producer submitted: a completed task whose data is gone can be awaited only
-	 * from the instance that submitted it (docs/flows-and-results.md), and the producer
-	 * before a shard change is another instance.
+	 * from the instance that submitted it, among its last 10,000 submits
+	 * (docs/flows-and-results.md), and the producer before a shard change is another
+	 * instance.
 	 */
 	private void fanIn(String key) {
 		String[] older;
 		synchronized (this.works) {
-			int first = this.generationStart;
+			// within the producer's last 10,000 receipts (work tasks are about half of
+			// the
+			// submits): older ids whose data is gone are refused, as documented
+			int first = Math.max(this.generationStart, this.works.size() - RECENT_WORKS);
 			if (first >= this.works.size()) {
 				return;
 			}
