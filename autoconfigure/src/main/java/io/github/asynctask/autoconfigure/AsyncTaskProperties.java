@@ -48,6 +48,14 @@ public class AsyncTaskProperties implements Validator {
 	private boolean strictRedis = false;
 
 	/**
+	 * Whether a submit made alone (one thread, no other submit under way) runs on the
+	 * caller's thread over a blocking connection of its own to a standalone Redis without
+	 * TLS, skipping the client's event-loop hand-off; false sends every submit through
+	 * the connection factory's client (its command metrics and tracing then see them).
+	 */
+	private boolean directSubmits = true;
+
+	/**
 	 * How long a task stays leased to a worker that stops renewing it before another
 	 * instance recovers it.
 	 */
@@ -134,6 +142,14 @@ public class AsyncTaskProperties implements Validator {
 
 	public void setStrictRedis(boolean strictRedis) {
 		this.strictRedis = strictRedis;
+	}
+
+	public boolean isDirectSubmits() {
+		return this.directSubmits;
+	}
+
+	public void setDirectSubmits(boolean directSubmits) {
+		this.directSubmits = directSubmits;
 	}
 
 	public Duration getLease() {

@@ -31,6 +31,7 @@ class BrokerConfiguration {
 		LuaRedisBroker lua = new LuaRedisBroker(connectionFactory, keys, properties.getRetention().getCompleted(),
 				properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
 		lua.backlogLimits(backlogLimits);
+		lua.directSubmits(properties.isDirectSubmits());
 		return new ShardedRedisBroker(lua, shardCounts(properties));
 	}
 

@@ -20,10 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AsyncTaskPropertiesMetadataTests {
 
 	private static final List<String> KEYS = List.of("async-task.enabled", "async-task.key-prefix",
-			"async-task.max-payload-size", "async-task.strict-redis", "async-task.lease", "async-task.shutdown-timeout",
-			"async-task.queues", "async-task.queues.default.concurrency", "async-task.queues.default.enabled",
-			"async-task.queues.default.shards", "async-task.worker.enabled", "async-task.worker.concurrency",
-			"async-task.worker.poll-interval", "async-task.worker.heartbeat-interval",
+			"async-task.max-payload-size", "async-task.strict-redis", "async-task.direct-submits", "async-task.lease",
+			"async-task.shutdown-timeout", "async-task.queues", "async-task.queues.default.concurrency",
+			"async-task.queues.default.enabled", "async-task.queues.default.shards", "async-task.worker.enabled",
+			"async-task.worker.concurrency", "async-task.worker.poll-interval", "async-task.worker.heartbeat-interval",
 			"async-task.worker.unknown-task-grace", "async-task.worker.virtual-threads",
 			"async-task.defaults.max-retries", "async-task.defaults.timeout", "async-task.defaults.dedup-ttl",
 			"async-task.defaults.backoff.policy", "async-task.defaults.backoff.delay",

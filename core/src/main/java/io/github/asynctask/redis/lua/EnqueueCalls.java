@@ -47,8 +47,11 @@ final class EnqueueCalls {
 
 	private final ScriptRunner runner;
 
-	/** Sends a lone call on the caller's thread when it can (no event-loop hop). */
-	private final DirectScripts direct;
+	/**
+	 * Sends a lone call on the caller's thread when it can (no event-loop hop); set once
+	 * at start-up, before the first submit.
+	 */
+	private volatile DirectScripts direct;
 
 	private final RedisKeys keys;
 
@@ -66,6 +69,13 @@ final class EnqueueCalls {
 
 	void backlogLimits(BacklogLimits limits) {
 		this.backlogLimits = limits;
+	}
+
+	/** Every call through the runner from now on; the direct connection is closed. */
+	void directSubmitsOff() {
+		DirectScripts before = this.direct;
+		this.direct = DirectScripts.off(this.runner);
+		before.close();
 	}
 
 	/** Results in request order. */

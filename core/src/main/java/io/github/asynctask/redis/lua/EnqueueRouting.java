@@ -58,6 +58,10 @@ final class EnqueueRouting {
 		this.enqueueCalls.backlogLimits(limits);
 	}
 
+	void directSubmitsOff() {
+		this.enqueueCalls.directSubmitsOff();
+	}
+
 	/**
 	 * At once when no other submit is in flight, else together with the submits that
 	 * arrived meanwhile ({@link EnqueueCoalescer}); a task that waits for others (flows)

@@ -119,6 +119,17 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		this.enqueues.backlogLimits(limits);
 	}
 
+	/**
+	 * Whether a lone submit may run on the caller's thread over a connection of its own
+	 * ({@code async-task.direct-submits}, on by default); off sends every submit through
+	 * the connection factory's client. Set at start-up, before the first submit.
+	 */
+	public void directSubmits(boolean on) {
+		if (!on) {
+			this.enqueues.directSubmitsOff();
+		}
+	}
+
 	@Override
 	public @Nullable Duration sinceUnavailable() {
 		return this.runner.sinceLastFailure();
