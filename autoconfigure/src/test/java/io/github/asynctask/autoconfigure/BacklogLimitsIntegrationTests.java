@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,13 +45,10 @@ class BacklogLimitsIntegrationTests {
 	@BeforeEach
 	void runner(RedisServer redis) {
 		redis.flushAll();
-		this.runner = new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
-					AsyncTaskMetricsAutoConfiguration.class))
-			.withBean(ReportTasks.class)
+		this.runner = WorkerContexts.on(redis, ReportTasks.class)
+			.withConfiguration(AutoConfigurations.of(AsyncTaskMetricsAutoConfiguration.class))
 			.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.queues.reports.enabled=false", "async-task.queues.reports.max-backlog=3");
+			.withPropertyValues("async-task.queues.reports.enabled=false", "async-task.queues.reports.max-backlog=3");
 	}
 
 	@Test

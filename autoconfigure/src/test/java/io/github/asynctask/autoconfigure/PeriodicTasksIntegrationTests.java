@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -49,11 +48,9 @@ class PeriodicTasksIntegrationTests {
 		EverySecond.ticks.clear();
 		Slow.runs.clear();
 		CatchUp.ticks.clear();
-		this.runner = new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
-					AsyncTaskConsoleAutoConfiguration.class))
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.lease=3s", "async-task.shutdown-timeout=1s");
+		this.runner = WorkerContexts.on(redis)
+			.withConfiguration(AutoConfigurations.of(AsyncTaskConsoleAutoConfiguration.class))
+			.withPropertyValues("async-task.lease=3s", "async-task.shutdown-timeout=1s");
 	}
 
 	@Test

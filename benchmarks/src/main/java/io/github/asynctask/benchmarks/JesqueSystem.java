@@ -6,17 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import net.greghaines.jesque.Config;
-import net.greghaines.jesque.ConfigBuilder;
 import net.greghaines.jesque.Job;
-import net.greghaines.jesque.client.ClientPoolImpl;
-import net.greghaines.jesque.utils.PoolUtils;
-import net.greghaines.jesque.worker.MapBasedJobFactory;
-import net.greghaines.jesque.worker.WorkerImpl;
-import net.greghaines.jesque.worker.WorkerPool;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.util.Pool;
 
 /**
  * Jesque: a pooled client ({@code LPUSH} of a JSON job; {@code batchEnqueue} for batches;
@@ -70,26 +60,15 @@ final class JesqueSystem implements SystemUnderTest {
 
 	private static final class JesqueContender implements Contender {
 
-		private final Config config;
-
-		private final Pool<Jedis> pool;
-
-		private final ClientPoolImpl client;
-
-		private final List<WorkerPool> workers = new ArrayList<>();
+		private final JesqueClients jesque;
 
 		JesqueContender(RedisTarget redis) {
-			this.config = new ConfigBuilder().withHost(redis.host()).withPort(redis.port()).build();
-			GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
-			poolConfig.setMaxTotal(32);
-			poolConfig.setMaxIdle(32);
-			this.pool = PoolUtils.createJedisPool(this.config, poolConfig);
-			this.client = new ClientPoolImpl(this.config, this.pool);
+			this.jesque = new JesqueClients(redis);
 		}
 
 		@Override
 		public void submit(String arg) {
-			this.client.enqueue(QUEUE, new Job("Noop", arg));
+			this.jesque.client().enqueue(QUEUE, new Job("Noop", arg));
 		}
 
 		@Override
@@ -98,32 +77,23 @@ final class JesqueSystem implements SystemUnderTest {
 			for (String arg : args) {
 				jobs.add(new Job("Noop", arg));
 			}
-			this.client.batchEnqueue(QUEUE, jobs);
+			this.jesque.client().batchEnqueue(QUEUE, jobs);
 		}
 
 		@Override
 		public void submitDelayed(String arg, Duration delay) {
-			this.client.delayedEnqueue(QUEUE, new Job("Noop", arg), System.currentTimeMillis() + delay.toMillis());
+			this.jesque.client()
+				.delayedEnqueue(QUEUE, new Job("Noop", arg), System.currentTimeMillis() + delay.toMillis());
 		}
 
 		@Override
 		public void startWorkers(List<String> queues, int concurrency) {
-			MapBasedJobFactory jobs = new MapBasedJobFactory(Map.of("Noop", NoopJob.class));
-			WorkerPool workerPool = new WorkerPool(() -> new WorkerImpl(this.config, queues, jobs), concurrency);
-			workerPool.run();
-			this.workers.add(workerPool);
+			this.jesque.startWorkers(queues, concurrency, "Noop", NoopJob.class);
 		}
 
 		@Override
 		public void close() throws InterruptedException {
-			for (WorkerPool workerPool : this.workers) {
-				workerPool.end(true);
-			}
-			for (WorkerPool workerPool : this.workers) {
-				workerPool.join(5_000);
-			}
-			this.client.end();
-			this.pool.close();
+			this.jesque.close();
 		}
 
 	}

@@ -1,21 +1,10 @@
 package io.github.asynctask.benchmarks;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import net.greghaines.jesque.Config;
-import net.greghaines.jesque.ConfigBuilder;
 import net.greghaines.jesque.Job;
-import net.greghaines.jesque.client.ClientPoolImpl;
-import net.greghaines.jesque.utils.PoolUtils;
-import net.greghaines.jesque.worker.MapBasedJobFactory;
-import net.greghaines.jesque.worker.WorkerImpl;
-import net.greghaines.jesque.worker.WorkerPool;
-import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.util.Pool;
 
 /**
  * Jesque in the {@code workload} scenario, set up as {@link JesqueSystem}: the order as a
@@ -27,21 +16,10 @@ final class JesqueWorkload implements WorkloadContender {
 	static final String SETUP = "ClientPoolImpl (JedisPool of 32), Job(\"Order\", order, ioMillis) as JSON; WorkerPool "
 			+ "of <threads> WorkerImpl; the job converts its map argument to Order with Jackson 2";
 
-	private final Config config;
-
-	private final Pool<Jedis> pool;
-
-	private final ClientPoolImpl client;
-
-	private final List<WorkerPool> workers = new ArrayList<>();
+	private final JesqueClients jesque;
 
 	JesqueWorkload(RedisTarget redis) {
-		this.config = new ConfigBuilder().withHost(redis.host()).withPort(redis.port()).build();
-		GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
-		poolConfig.setMaxTotal(32);
-		poolConfig.setMaxIdle(32);
-		this.pool = PoolUtils.createJedisPool(this.config, poolConfig);
-		this.client = new ClientPoolImpl(this.config, this.pool);
+		this.jesque = new JesqueClients(redis);
 	}
 
 	/** The order job, built by Jesque's job factory from its JSON arguments. */
@@ -67,27 +45,17 @@ final class JesqueWorkload implements WorkloadContender {
 
 	@Override
 	public void submit(Order order, long ioMillis) {
-		this.client.enqueue(QUEUE, new Job("Order", order, ioMillis));
+		this.jesque.client().enqueue(QUEUE, new Job("Order", order, ioMillis));
 	}
 
 	@Override
 	public void startWorkers(List<String> queues, int concurrency) {
-		MapBasedJobFactory jobs = new MapBasedJobFactory(Map.of("Order", OrderJob.class));
-		WorkerPool workerPool = new WorkerPool(() -> new WorkerImpl(this.config, List.of(QUEUE), jobs), concurrency);
-		workerPool.run();
-		this.workers.add(workerPool);
+		this.jesque.startWorkers(List.of(QUEUE), concurrency, "Order", OrderJob.class);
 	}
 
 	@Override
 	public void close() throws InterruptedException {
-		for (WorkerPool workerPool : this.workers) {
-			workerPool.end(true);
-		}
-		for (WorkerPool workerPool : this.workers) {
-			workerPool.join(5_000);
-		}
-		this.client.end();
-		this.pool.close();
+		this.jesque.close();
 	}
 
 }

@@ -2,17 +2,12 @@ package io.github.asynctask.benchmarks;
 
 import java.io.Serializable;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import org.redisson.Redisson;
 import org.redisson.api.RScheduledExecutorService;
-import org.redisson.api.RedissonClient;
-import org.redisson.api.WorkerOptions;
-import org.redisson.config.Config;
 
 /**
  * Redisson's {@code RExecutorService} (and {@code RScheduledExecutorService} for delayed
@@ -74,22 +69,13 @@ final class RedissonSystem implements SystemUnderTest {
 
 	private static final class RedissonContender implements Contender {
 
-		private final Config config;
-
-		private final RedissonClient producer;
+		private final RedissonClients redisson;
 
 		private final RScheduledExecutorService executor;
 
-		private final List<RedissonClient> workers = new ArrayList<>();
-
 		RedissonContender(RedisTarget redis) {
-			this.config = new Config();
-			this.config.useSingleServer()
-				.setAddress(redis.url())
-				.setConnectionPoolSize(32)
-				.setConnectionMinimumIdleSize(16);
-			this.producer = Redisson.create(this.config);
-			this.executor = this.producer.getExecutorService(QUEUE);
+			this.redisson = new RedissonClients(redis);
+			this.executor = this.redisson.executor(QUEUE);
 		}
 
 		@Override
@@ -104,20 +90,12 @@ final class RedissonSystem implements SystemUnderTest {
 
 		@Override
 		public void startWorkers(List<String> queues, int concurrency) {
-			RedissonClient client = Redisson.create(new Config(this.config));
-			this.workers.add(client);
-			for (String queue : queues) {
-				client.getExecutorService(queue).registerWorkers(WorkerOptions.defaults().workers(concurrency));
-			}
+			this.redisson.startWorkers(queues, concurrency);
 		}
 
 		@Override
 		public void close() {
-			// No quiet period: the next repetition opens fresh clients anyway.
-			for (RedissonClient client : this.workers) {
-				client.shutdown(0, 1, TimeUnit.SECONDS);
-			}
-			this.producer.shutdown(0, 1, TimeUnit.SECONDS);
+			this.redisson.close();
 		}
 
 	}

@@ -12,11 +12,9 @@ import java.util.function.ToIntFunction;
 import io.github.asynctask.redis.DueWaits;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.store.FlowStore;
-import io.github.asynctask.redis.connection.RedisReachability;
-import org.jspecify.annotations.Nullable;
+import io.github.asynctask.worker.PeriodicSweeper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 /**
  * Finishes what crashes interrupted, per served queue and on its own thread: waiting
@@ -29,7 +27,7 @@ import org.springframework.context.SmartLifecycle;
  * Queues that no {@code after} rule names are swept less often while they have nothing to
  * do ({@link SweepPacing}).
  */
-public final class FlowSweeper implements SmartLifecycle {
+public final class FlowSweeper extends PeriodicSweeper {
 
 	private static final Logger logger = LoggerFactory.getLogger(FlowSweeper.class);
 
@@ -47,22 +45,10 @@ public final class FlowSweeper implements SmartLifecycle {
 
 	private final Supplier<? extends Iterable<String>> queues;
 
-	private final Duration interval;
-
 	private final Duration grace;
 
 	/** Confined to the sweeper's thread. */
 	private final SweepPacing pacing;
-
-	/** Guarded by this. */
-	private @Nullable Thread thread;
-
-	private volatile boolean running;
-
-	private volatile RedisReachability reachability = new RedisReachability("Redis");
-
-	/** Whether the last sweep failed and said so; written by the sweeping thread. */
-	private volatile boolean failing;
 
 	/** Queues whose completions just left releases owed: swept at once. */
 	private final BlockingQueue<String> owedIn = new LinkedBlockingQueue<>();
@@ -88,10 +74,10 @@ public final class FlowSweeper implements SmartLifecycle {
 	 */
 	public FlowSweeper(FlowStore store, Supplier<? extends Iterable<String>> queues, Predicate<String> steady,
 			Duration interval, Duration grace) {
+		super("asynctask-flows", interval, logger);
 		this.store = store;
 		this.releases = new FlowReleases(store);
 		this.queues = queues;
-		this.interval = interval;
 		this.grace = grace;
 		this.pacing = new SweepPacing(steady, interval, interval.multipliedBy(MOST_INTERVALS));
 	}
@@ -148,36 +134,17 @@ public final class FlowSweeper implements SmartLifecycle {
 	}
 
 	/**
-	 * Shared with the workers: while Redis has not answered since start-up, a failed
-	 * sweep says so there (one WARN for every part) instead of in a WARN of its own.
-	 */
-	public void reachability(RedisReachability reachability) {
-		this.reachability = reachability;
-	}
-
-	/**
 	 * Sweep {@code queue}; true when it had work or failed (swept again soon). A failure
 	 * warns once until a sweep succeeds again, not at every interval.
 	 */
 	private boolean sweepOrWarn(String queue) {
 		try {
 			boolean worked = sweep(queue);
-			this.reachability.reached();
-			this.failing = false;
+			succeeded();
 			return worked;
 		}
 		catch (RuntimeException ex) {
-			if (!this.reachability.isReached()) {
-				this.reachability.unreachable("Sweeping the waiting tasks of queue '" + queue + "'", ex);
-			}
-			else if (!this.failing) {
-				this.failing = true;
-				logger.warn("Sweeping the waiting tasks of queue '{}' failed: {}; sweeping again every {}", queue,
-						ex.toString(), this.interval);
-			}
-			else {
-				logger.debug("Sweeping the waiting tasks of queue '{}' failed again", queue, ex);
-			}
+			failed("Sweeping the waiting tasks of queue '" + queue + "'", ex);
 			return true;
 		}
 	}
@@ -228,56 +195,28 @@ public final class FlowSweeper implements SmartLifecycle {
 	}
 
 	@Override
-	public synchronized void start() {
-		if (this.running) {
-			return;
-		}
-		this.running = true;
+	protected void starting() {
 		this.store.onDrainsLeft(this::owedIn);
-		Thread thread = new Thread(this::loop, "asynctask-flows");
-		thread.setDaemon(true);
-		this.thread = thread;
-		thread.start();
-	}
-
-	private void loop() {
-		while (this.running) {
-			long now = System.nanoTime();
-			for (String queue : this.queues.get()) {
-				if (this.pacing.due(queue, now)) {
-					this.pacing.swept(queue, sweepOrWarn(queue), now);
-				}
-			}
-			try {
-				String queue = this.owedIn.poll(this.pacing.nanosUntilNext(System.nanoTime()), TimeUnit.NANOSECONDS);
-				if (queue != null) {
-					this.pacing.wake(queue, System.nanoTime());
-					releaseOwed(queue);
-				}
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return;
-			}
-		}
 	}
 
 	@Override
-	public void stop() {
-		Thread thread;
-		synchronized (this) {
-			this.running = false;
-			thread = this.thread;
-			this.thread = null;
-		}
-		if (thread != null) {
-			thread.interrupt();
+	protected void sweepRound() {
+		long now = System.nanoTime();
+		for (String queue : this.queues.get()) {
+			if (this.pacing.due(queue, now)) {
+				this.pacing.swept(queue, sweepOrWarn(queue), now);
+			}
 		}
 	}
 
+	/** Until the next queue is due, or a completion left releases owed: those at once. */
 	@Override
-	public boolean isRunning() {
-		return this.running;
+	protected void pause() throws InterruptedException {
+		String queue = this.owedIn.poll(this.pacing.nanosUntilNext(System.nanoTime()), TimeUnit.NANOSECONDS);
+		if (queue != null) {
+			this.pacing.wake(queue, System.nanoTime());
+			releaseOwed(queue);
+		}
 	}
 
 }

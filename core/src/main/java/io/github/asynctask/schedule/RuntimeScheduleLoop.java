@@ -12,8 +12,6 @@ import io.github.asynctask.redis.store.StoredRuntimeSchedule;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.context.SmartLifecycle;
-
 /**
  * Fires run-time schedules: one daemon thread ({@code asynctask-runtime-scheduler}) asks
  * each queue of this application for its due schedules only (a sorted set of next looks,
@@ -21,7 +19,7 @@ import org.springframework.context.SmartLifecycle;
  * Every instance runs one; {@code rt_tick.lua} makes each tick fire once. Nothing but the
  * clock offset is kept here: every schedule lives in Redis.
  */
-public final class RuntimeScheduleLoop implements SmartLifecycle {
+public final class RuntimeScheduleLoop extends ScheduleLoop {
 
 	private static final Logger logger = LoggerFactory.getLogger(RuntimeScheduleLoop.class);
 
@@ -57,8 +55,6 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 	/** Queues whose last call failed (logged once per outage); loop thread only. */
 	private final Set<String> failing = new HashSet<>();
 
-	private final LoopThread thread = new LoopThread("asynctask-runtime-scheduler");
-
 	/** Set by stop: a look through many due schedules ends early. */
 	private volatile boolean stopping;
 
@@ -67,6 +63,7 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 	 */
 	public RuntimeScheduleLoop(TaskRegistry registry, RuntimeScheduleStore store, RuntimeSchedules schedules,
 			TaskCodec codec, ScheduleListener listener, int maxCatchUp, Clock clock) {
+		super("asynctask-runtime-scheduler");
 		this.registry = registry;
 		this.store = store;
 		this.firing = new RuntimeTickFiring(store, registry, codec, listener, maxCatchUp, clock);
@@ -87,18 +84,7 @@ public final class RuntimeScheduleLoop implements SmartLifecycle {
 	@Override
 	public void stop() {
 		this.stopping = true;
-		this.thread.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.thread.isRunning();
-	}
-
-	/** With the annotated schedules, after the worker containers. */
-	@Override
-	public int getPhase() {
-		return SmartLifecycle.DEFAULT_PHASE - 512;
+		super.stop();
 	}
 
 	private void loop() {

@@ -16,7 +16,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.context.EmbeddedValueResolverAware;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.util.StringValueResolver;
 
 /**
@@ -24,7 +23,7 @@ import org.springframework.util.StringValueResolver;
  * sleeps until the earliest next tick by Redis time and hands each due schedule to
  * {@link TickFiring}. Every instance runs one; the script makes each tick fire once.
  */
-public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolverAware {
+public final class ScheduleRunner extends ScheduleLoop implements EmbeddedValueResolverAware {
 
 	private static final Logger logger = LoggerFactory.getLogger(ScheduleRunner.class);
 
@@ -65,8 +64,6 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 	/** Built at the first start or listing, when the registry is complete. */
 	private volatile @Nullable List<Schedule> schedules;
 
-	private final LoopThread thread = new LoopThread("asynctask-scheduler");
-
 	/**
 	 * @param registry the task definitions
 	 * @param overrides the per-environment settings by schedule name
@@ -89,6 +86,7 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 	 */
 	public ScheduleRunner(TaskRegistry registry, Map<String, ScheduleOverride> overrides, TickFiring firing,
 			ScheduleStore store, Clock clock, RedisReachability reachability) {
+		super("asynctask-scheduler");
 		this.reachability = reachability;
 		this.registry = registry;
 		this.factory = new ScheduleFactory(overrides);
@@ -170,22 +168,6 @@ public final class ScheduleRunner implements SmartLifecycle, EmbeddedValueResolv
 						+ "brackets, e.g. async-task.schedules[Reports.nightly].cron", name);
 			}
 		}
-	}
-
-	@Override
-	public void stop() {
-		this.thread.stop();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.thread.isRunning();
-	}
-
-	/** After the worker containers, so ticks find workers ready. */
-	@Override
-	public int getPhase() {
-		return SmartLifecycle.DEFAULT_PHASE - 512;
 	}
 
 	private void loop(List<Schedule> schedules) {

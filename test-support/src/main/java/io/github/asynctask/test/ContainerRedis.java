@@ -11,7 +11,7 @@ import org.testcontainers.utility.DockerImageName;
  * that Testcontainers is on the class path and Docker answers. No fault injection: a
  * restarted container gets a new mapped port.
  */
-final class ContainerRedis implements RedisServer, AutoCloseable {
+final class ContainerRedis extends UnownedRedis {
 
 	private static final int REDIS_PORT = 6379;
 
@@ -50,39 +50,10 @@ final class ContainerRedis implements RedisServer, AutoCloseable {
 	}
 
 	@Override
-	public void flushAll() {
-		cli("FLUSHALL");
-	}
-
-	@Override
-	public void stop() {
-		throw unsupported("stop");
-	}
-
-	@Override
-	public void kill() {
-		throw unsupported("kill");
-	}
-
-	@Override
-	public void start() {
-		throw unsupported("start");
-	}
-
-	private UnsupportedOperationException unsupported(String action) {
+	UnsupportedOperationException cannot(String action) {
 		return new UnsupportedOperationException("Cannot " + action + " the Redis container: its port would change; "
 				+ "guard the test with assumeTrue(redis.canInjectFaults()), or install redis-server "
 				+ "and set REDIS_SERVER_BIN or put it on the PATH (with no Docker) to run a local process");
-	}
-
-	@Override
-	public boolean canInjectFaults() {
-		return false;
-	}
-
-	@Override
-	public long pid() {
-		return -1;
 	}
 
 	@Override

@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * ({@code redis://[user:pass@]host:port[/db]}). Shared with whoever else uses it, so it
  * cannot be stopped or killed.
  */
-final class ExternalRedis implements RedisServer, AutoCloseable {
+final class ExternalRedis extends UnownedRedis {
 
 	private final String url;
 
@@ -90,39 +90,10 @@ final class ExternalRedis implements RedisServer, AutoCloseable {
 	}
 
 	@Override
-	public void flushAll() {
-		cli("FLUSHALL");
-	}
-
-	@Override
-	public void stop() {
-		throw notOwned("stop");
-	}
-
-	@Override
-	public void kill() {
-		throw notOwned("kill");
-	}
-
-	@Override
-	public void start() {
-		throw notOwned("start");
-	}
-
-	private UnsupportedOperationException notOwned(String action) {
+	UnsupportedOperationException cannot(String action) {
 		return new UnsupportedOperationException("Cannot " + action + " the external Redis " + this.host + ":"
 				+ this.port + " given by ASYNCTASK_TEST_REDIS_URL; guard the test with "
 				+ "assumeTrue(redis.canInjectFaults()), or unset the variable to run a local redis-server");
-	}
-
-	@Override
-	public boolean canInjectFaults() {
-		return false;
-	}
-
-	@Override
-	public long pid() {
-		return -1;
 	}
 
 	@Override

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 import io.github.asynctask.annotation.AsyncTask;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.WorkerContexts;
 import io.github.asynctask.autoconfigure.console.ProcessedCounter;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.autoconfigure.console.Views.InstanceView;
@@ -13,10 +13,6 @@ import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -31,12 +27,8 @@ class LiveInstanceIntegrationTests {
 	@Test
 	void aLiveInstanceShowsWhenItLastHeartbeat(RedisServer redis) {
 		redis.flushAll();
-		new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
-			.withBean(MailTasks.class)
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.shutdown-timeout=1s")
+		WorkerContexts.on(redis, MailTasks.class)
+			.withPropertyValues("async-task.shutdown-timeout=1s")
 			.run((context) -> {
 				TaskOperations operations = new TaskOperations(context.getBean(RedisBroker.class),
 						new ProcessedCounter(), true);

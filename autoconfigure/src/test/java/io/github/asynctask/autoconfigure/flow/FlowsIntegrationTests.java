@@ -20,7 +20,7 @@ import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.annotation.AsyncTask;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import io.github.asynctask.autoconfigure.WorkerContexts;
 import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
 import io.github.asynctask.definition.InvalidTaskDefinitionException;
@@ -31,7 +31,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.AbstractPlatformTransactionManager;
@@ -57,12 +56,9 @@ public class FlowsIntegrationTests {
 	void runner(RedisServer redis) {
 		redis.flushAll();
 		Shop.reset();
-		this.runner = new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
-					AsyncTaskConsoleAutoConfiguration.class))
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.lease=3s", "async-task.shutdown-timeout=1s")
-			.withBean(Shop.class);
+		this.runner = WorkerContexts.on(redis, Shop.class)
+			.withConfiguration(AutoConfigurations.of(AsyncTaskConsoleAutoConfiguration.class))
+			.withPropertyValues("async-task.lease=3s", "async-task.shutdown-timeout=1s");
 	}
 
 	@Test

@@ -13,7 +13,6 @@ import io.github.asynctask.TaskFailedException;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskReceipt;
 import io.github.asynctask.annotation.AsyncTask;
-import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.WorkerContexts;
 import io.github.asynctask.autoconfigure.console.AsyncTaskConsoleAutoConfiguration;
 import io.github.asynctask.autoconfigure.console.TaskOperations;
@@ -25,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -48,12 +46,10 @@ class ResultsIntegrationTests {
 	@BeforeEach
 	void runner(RedisServer redis) {
 		redis.flushAll();
-		this.runner = new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AsyncTaskAutoConfiguration.class,
-					AsyncTaskConsoleAutoConfiguration.class))
-			.withPropertyValues("spring.data.redis.host=" + redis.host(), "spring.data.redis.port=" + redis.port(),
-					"async-task.lease=3s", "async-task.shutdown-timeout=1s", "async-task.max-payload-size=2KB")
-			.withBean(Calculator.class);
+		this.runner = WorkerContexts.on(redis, Calculator.class)
+			.withConfiguration(AutoConfigurations.of(AsyncTaskConsoleAutoConfiguration.class))
+			.withPropertyValues("async-task.lease=3s", "async-task.shutdown-timeout=1s",
+					"async-task.max-payload-size=2KB");
 	}
 
 	/**
