@@ -10,6 +10,7 @@ import java.util.concurrent.ThreadLocalRandom;
 
 import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskState;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,6 +23,7 @@ import static org.awaitility.Awaitility.await;
  * class whose static initializer writes a marker file. Each goes to dead with a reason,
  * the workers stay up and keep working, and the gadget class is never loaded.
  */
+@Order(1) // short: runs while the soak starts (junit-platform.properties)
 class HostileContentIntegrationTests {
 
 	static final String GADGET = Gadget.class.getName();

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import static io.github.asynctask.reliability.WorkerCrashIntegrationTests.sleep;
@@ -18,6 +19,7 @@ import static org.awaitility.Awaitility.await;
  * work, fetchers back off instead of hammering Redis, and work resumes on its own once
  * space is freed.
  */
+@Order(1) // short: runs while the soak starts (junit-platform.properties)
 class OutOfMemoryIntegrationTests {
 
 	static final int MB = 1024 * 1024;

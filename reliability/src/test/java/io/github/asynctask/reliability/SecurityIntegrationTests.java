@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * prefix (and its channels), and the user's password never shows in their logs, even at
  * DEBUG and through forced reconnects.
  */
+@Order(1) // short: runs while the soak starts (junit-platform.properties)
 class SecurityIntegrationTests {
 
 	@Test
