@@ -23,6 +23,10 @@
   Reply: { acted on, left in place (name differs or unreadable for run), examined }; fewer
          examined than asked means the end of the set was reached
 ]]
+local owed_refused = owed_key_wrong('bulk', KEYS[6])
+if owed_refused then
+  return owed_refused
+end
 local tasks, source, pending, payloads, wake_list = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local action, state = ARGV[1], ARGV[2]
 local budget, skip, name = tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]

@@ -15,6 +15,10 @@
   ARGV[3] reason
   Reply: 1 recorded dead, 0 the id exists or completed recently
 ]]
+local owed_refused = owed_key_wrong('bury', KEYS[5])
+if owed_refused then
+  return owed_refused
+end
 local tasks, payloads, dead, done = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local id, raw, reason = ARGV[1], ARGV[2], ARGV[3]
 if not id or id == '' then

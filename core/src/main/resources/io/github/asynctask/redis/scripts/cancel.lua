@@ -31,6 +31,10 @@
   Reply: 1 removed (dead, or dropped when parked by its key), 2 marked while running,
          3 already marked, 0 nothing to cancel (unknown, completed, dead or unreadable)
 ]]
+local owed_refused = owed_key_wrong('cancel', KEYS[11])
+if owed_refused then
+  return owed_refused
+end
 local tasks, pending, scheduled, retry, active, dead, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5],
   KEYS[6], KEYS[7]
 local id, reason = ARGV[1], ARGV[2]

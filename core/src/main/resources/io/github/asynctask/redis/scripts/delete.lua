@@ -15,6 +15,10 @@
   ARGV[1] task id
   Reply: 1 deleted, 0 no such task, -2 refused because the task is active
 ]]
+local owed_refused = owed_key_wrong('delete', KEYS[9])
+if owed_refused then
+  return owed_refused
+end
 local tasks, id = KEYS[1], ARGV[1]
 if redis.call('HEXISTS', tasks, id) == 0 then
   return 0

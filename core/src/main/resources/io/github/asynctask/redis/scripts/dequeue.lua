@@ -55,6 +55,10 @@
          fetcher sleeps that long instead of asking again); or -1 when nothing is pending
          but tasks are parked for their concurrency key
 ]]
+local owed_refused = owed_key_wrong('dequeue', KEYS[17])
+if owed_refused then
+  return owed_refused
+end
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
 local max, lease = whole_arg(ARGV[1]), whole_arg(ARGV[2])

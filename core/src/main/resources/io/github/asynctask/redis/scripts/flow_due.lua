@@ -24,6 +24,10 @@
          'x' past its deadline, 'g' gone (deleted); left the JSON array of the queue,
          condition pairs it still waits for; ms left until its deadline
 ]]
+local owed_refused = owed_key_wrong('flow_due', KEYS[6])
+if owed_refused then
+  return owed_refused
+end
 local tasks, payloads, waiting, wait, dead = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local limit, least, most = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 if not finite(limit) or limit < 1 or not finite(least) or least <= 0 or not finite(most) or most < least then

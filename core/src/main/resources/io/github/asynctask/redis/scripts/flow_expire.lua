@@ -14,6 +14,10 @@
   ARGV[1] task id
   Reply: 1 moved to dead, 0 nothing to do
 ]]
+local owed_refused = owed_key_wrong('flow_expire', KEYS[6])
+if owed_refused then
+  return owed_refused
+end
 local tasks, payloads, waiting, wait, dead = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local id = ARGV[1]
 if not id or id == '' then

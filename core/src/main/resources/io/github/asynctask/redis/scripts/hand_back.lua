@@ -29,6 +29,10 @@
   ARGV[8] due channel (published when this retry becomes the earliest)
   Reply: 1 handed back, 2 dead (grace over), 0 stale, -1 no readable data for the id
 ]]
+local owed_refused = owed_key_wrong('hand_back', KEYS[7])
+if owed_refused then
+  return owed_refused
+end
 local tasks, active, leases, retry, dead, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local id = ARGV[1]
 local min_delay, max_delay, grace = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])

@@ -960,6 +960,22 @@ local function owe_batch_report(owed, tasks, payloads, id, now)
   end
 end
 
+-- Batches: an error reply when owed (<prefix>:{q}:bown) holds another type than a zset, nil
+-- when it is a zset, absent or not passed. Every script that may owe a report checks it
+-- before its first write: owe_batch_report writes it last, and a wrong type failing that
+-- write would leave the task half-moved (Redis keeps what a failed script wrote).
+local function owed_key_wrong(script, owed)
+  if not owed then
+    return nil
+  end
+  local kind = redis.call('TYPE', owed).ok
+  if kind == 'zset' or kind == 'none' then
+    return nil
+  end
+  return redis.error_reply(script .. ': key ' .. owed .. ' holds a ' .. kind .. ', not a zset; nothing was'
+    .. ' written (delete that key, it is not the batch reports\')')
+end
+
 -- Batches: an error reply when one of a batch's keys (hash :b, bitmaps :r and :s) holds
 -- another type, nil when each is that type or absent: checked before a batch script's first
 -- write, so a key left under the prefix by something else never leaves one half-written.

@@ -24,6 +24,10 @@
   Reply: { deliveries recovered, earliest lease deadline left in ms or -1 when none is
          active, Redis now in ms }, so the recoverer can sleep until the next lease ends
 ]]
+local owed_refused = owed_key_wrong('recover', KEYS[9])
+if owed_refused then
+  return owed_refused
+end
 local tasks, active, leases, retry, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local payloads, done, owed = KEYS[7], KEYS[8], KEYS[9]
 local limit, delay = whole_arg(ARGV[1]), whole_arg(ARGV[2])

@@ -21,6 +21,10 @@
           owe_batch_report; optional)
   Reply: 1 applied, 0 stale, -1 no readable data for the id
 ]]
+local owed_refused = owed_key_wrong('retry', KEYS[7])
+if owed_refused then
+  return owed_refused
+end
 local tasks, active, leases, retry = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local id = ARGV[1]
 local meta, code = take_active(tasks, active, leases, id, ARGV[2])

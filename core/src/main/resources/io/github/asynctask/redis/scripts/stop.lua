@@ -15,6 +15,10 @@
   ARGV[2] reason
   Reply: 1 killed, 0 not active, -1 unreadable data (buried in dead with the reason)
 ]]
+local owed_refused = owed_key_wrong('stop', KEYS[6])
+if owed_refused then
+  return owed_refused
+end
 local tasks, active, leases, dead, payloads = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local id, reason = ARGV[1], ARGV[2]
 if not redis.call('ZSCORE', active, id) then
