@@ -15,7 +15,6 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import io.github.asynctask.TaskOptions;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,7 +29,6 @@ import static org.assertj.core.api.Assumptions.assumeThat;
  * runs 60 s early, which proves the check can see an early start. Skipped when
  * libfaketime is not installed ({@code apt-get install faketime}).
  */
-@Order(1) // short: runs while the soak starts (junit-platform.properties)
 class ClockSkewIntegrationTests {
 
 	static final long SKEW_MILLIS = 90_000;

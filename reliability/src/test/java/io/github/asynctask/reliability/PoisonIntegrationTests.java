@@ -9,7 +9,6 @@ import io.github.asynctask.TaskInfo;
 import io.github.asynctask.TaskOptions;
 import io.github.asynctask.TaskState;
 import io.github.asynctask.redis.EnqueueRequest;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +20,6 @@ import static org.awaitility.Awaitility.await;
  * reason after its limit; the ordinary tasks keep flowing, and the stored error text
  * stays bounded.
  */
-@Order(1) // short: runs while the soak starts (junit-platform.properties)
 class PoisonIntegrationTests {
 
 	/** Most characters of error text stored with a task (the worker's bound). */

@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.asynctask.RedisUnavailableException;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
 import static io.github.asynctask.reliability.WorkerCrashIntegrationTests.sleep;
@@ -21,7 +20,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * silently) when the client is set to refuse commands while disconnected; the worker JVMs
  * reconnect on their own.
  */
-@Order(1) // short: runs while the soak starts (junit-platform.properties)
 class RedisCrashIntegrationTests {
 
 	@Test
