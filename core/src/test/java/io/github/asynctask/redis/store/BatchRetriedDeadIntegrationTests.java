@@ -99,6 +99,25 @@ class BatchRetriedDeadIntegrationTests {
 		assertThat(this.store.find("R3").orElseThrow().dead()).isZero();
 	}
 
+	@Test
+	void aNestedBatchWhoseDeadChildCompletesReportsItsParentCompletedAndTheParentMovesIt() {
+		this.store.open("P", "parent");
+		this.store.seal("P", 1, "parent", SUCCESS, COMPLETE, null, Duration.ofDays(1));
+		this.store.open("I", "inner");
+		this.store.seal("I", 1, "inner", null, null, null, Duration.ofDays(1), "P:0");
+		assertThat(this.store.report("I", 0, true, "q", "t0").parentReport()).isEqualTo("P:0|dd");
+		assertThat(kinds(this.store.report("P", 0, true))).containsExactly("c");
+		this.store.fired("I", List.of("p"));
+		this.store.fired("P", List.of("c"));
+
+		assertThat(this.store.report("I", 0, false).parentReport()).isEqualTo("P:0|ok");
+		assertThat(kinds(this.store.report("P", 0, false))).containsExactly("s");
+		this.store.fired("I", List.of("p"));
+		assertThat(this.store.report("I", 0, false).parentReport()).isNull();
+		assertThat(this.store.find("P").orElseThrow().completed()).isEqualTo(1);
+		assertThat(this.store.find("P").orElseThrow().dead()).isZero();
+	}
+
 	private static List<String> kinds(BatchStore.Owed owed) {
 		return owed.callbacks().stream().map(BatchStore.Due::kind).toList();
 	}
