@@ -31,7 +31,13 @@ public class Imports {
 	/** Holds import.stuck's body, deaf to interrupts, until a test counts it down. */
 	static volatile CountDownLatch stuck = new CountDownLatch(1);
 
+	/**
+	 * Set by a test whose dead rows are fixed and retried: a negative row imports then.
+	 */
+	static volatile boolean fixed;
+
 	static void reset() {
+		fixed = false;
 		stuck.countDown();
 		stuck = new CountDownLatch(1);
 		rows.clear();
@@ -44,7 +50,7 @@ public class Imports {
 
 	@AsyncTask(name = "import.row", queue = "rows", maxRetries = 0)
 	public void importRow(long row) {
-		if (row < 0) {
+		if (row < 0 && !fixed) {
 			throw new IllegalStateException("row " + row + " is unreadable");
 		}
 		rows.computeIfAbsent(row, (key) -> new AtomicInteger()).incrementAndGet();

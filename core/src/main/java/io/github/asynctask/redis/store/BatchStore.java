@@ -237,10 +237,12 @@ public class BatchStore {
 		return batchId;
 	}
 
-	// the dead children's list last: the scripts that expire or persist a batch's keys
-	// loop over them all, so it lives and goes with its batch
+	// the dead children's list and the bitmap of children counted dead last: the scripts
+	// that expire or persist a batch's keys loop over them all, so they live and go with
+	// it
 	private List<String> keys(String batchId) {
-		return List.of(key(batchId, "b"), key(batchId, "r"), key(batchId, "s"), key(batchId, "v"), key(batchId, "d"));
+		return List.of(key(batchId, "b"), key(batchId, "r"), key(batchId, "s"), key(batchId, "v"), key(batchId, "d"),
+				key(batchId, "k"));
 	}
 
 	private String key(String batchId, String part) {

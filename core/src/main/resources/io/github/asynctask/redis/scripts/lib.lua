@@ -869,7 +869,8 @@ end
 -- after the batch's own kp ms, else keep ms. A cancelled batch owes no callback. A nested
 -- batch (pa: '<parent batch id>:<index>', batch_seal.lua) that ended or was cancelled also
 -- owes its parent its report: 'p' with '<parent>:<index>|ok' (it succeeded) or '|dd', until
--- batch_fired.lua confirms it (the parent counts it once by its bit). O(1).
+-- batch_fired.lua confirms it (the parent counts it once by its bit). A batch that ended c
+-- and has no dead child any more turns s and owes onSuccess (and '|ok'). O(1).
 local function batch_due(keys, now, keep)
   local batch = keys[1]
   local v = redis.call('HMGET', batch, 'st', 'sl', 'n', 'ok', 'dd', 'cs', 'cc', 'cd', 'fs', 'fc', 'fd', 'kp', 'pa',
@@ -898,6 +899,16 @@ local function batch_due(keys, now, keep)
     redis.call('HSET', batch, 'st', state, 'e', now)
     for _, key in ipairs(keys) do
       redis.call('PEXPIRE', key, keep)
+    end
+  elseif state == 'c' and dead == 0 then
+    -- ended with dead children, all of them completed since (batch_report.lua moved them):
+    -- it succeeded after all (Sidekiq Pro's rule), owes onSuccess once, and a parent that
+    -- was told '|dd' is owed '|ok' now. Not an end: the end time and meters stay.
+    state = 's'
+    redis.call('HSET', batch, 'st', state)
+    if v[14] == '1' then
+      redis.call('HDEL', batch, 'fp')
+      v[14] = nil
     end
   end
   local call, fired = v[6], v[9]

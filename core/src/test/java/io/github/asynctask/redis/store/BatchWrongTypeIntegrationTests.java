@@ -61,6 +61,15 @@ class BatchWrongTypeIntegrationTests {
 	}
 
 	@Test
+	void aDeadReportOverADeadBitmapOfAnotherTypeWritesNothing() {
+		this.store.open("B4", "four");
+		this.redis.cli("SADD", "asynctask:{b:B4}:k", "x");
+		assertThatThrownBy(() -> this.store.report("B4", 1, true)).hasMessageContaining("asynctask:{b:B4}:k");
+		assertThat(this.redis.cli("EXISTS", "asynctask:{b:B4}:r")).isEqualTo("0");
+		assertThat(this.redis.cli("HGET", "asynctask:{b:B4}:b", "dd")).isNullOrEmpty();
+	}
+
+	@Test
 	void aSealOverABitmapOfAnotherTypeWritesNothing() {
 		this.store.open("B3", "three");
 		this.redis.cli("LPUSH", "asynctask:{b:B3}:r", "x");
