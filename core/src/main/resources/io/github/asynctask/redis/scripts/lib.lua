@@ -971,20 +971,26 @@ local function owe_batch_report(owed, tasks, payloads, id, now)
   end
 end
 
--- Batches: an error reply when owed (<prefix>:{q}:bown) holds another type than a zset, nil
--- when it is a zset, absent or not passed. Every script that may owe a report checks it
--- before its first write: owe_batch_report writes it last, and a wrong type failing that
--- write would leave the task half-moved (Redis keeps what a failed script wrote).
+-- An error reply naming the script, the key and both types when key holds a type other
+-- than want, nil when it holds want or does not exist (or key is nil): checked before a
+-- script's first write, since Redis keeps what a script wrote before it failed.
+local function key_type_wrong(script, key, want)
+  if not key then
+    return nil
+  end
+  local kind = redis.call('TYPE', key).ok
+  if kind == 'none' or kind == want then
+    return nil
+  end
+  return redis.error_reply(script .. ': key ' .. key .. ' holds a ' .. kind .. ', not a ' .. want
+    .. '; nothing was written (delete that key, it is not async-task\'s)')
+end
+
+-- Batches: owed (<prefix>:{q}:bown) of another type than a zset. Every script that may owe a
+-- report checks it before its first write: owe_batch_report writes it last, and a wrong type
+-- failing that write would leave the task half-moved.
 local function owed_key_wrong(script, owed)
-  if not owed then
-    return nil
-  end
-  local kind = redis.call('TYPE', owed).ok
-  if kind == 'zset' or kind == 'none' then
-    return nil
-  end
-  return redis.error_reply(script .. ': key ' .. owed .. ' holds a ' .. kind .. ', not a zset; nothing was'
-    .. ' written (delete that key, it is not the batch reports\')')
+  return key_type_wrong(script, owed, 'zset')
 end
 
 -- Batches: an error reply when one of a batch's keys (hash :b, bitmaps :r and :s) holds
@@ -993,11 +999,9 @@ end
 local BATCH_KEY_TYPES = { 'hash', 'string', 'string', 'hash', 'list' }
 local function batch_keys_wrong(script, keys)
   for i, key in ipairs(keys) do
-    local kind = redis.call('TYPE', key).ok
-    local want = BATCH_KEY_TYPES[i] or 'string'
-    if kind ~= 'none' and kind ~= want then
-      return redis.error_reply(script .. ': key ' .. key .. ' holds a ' .. kind .. ', not a ' .. want
-        .. '; nothing was written (delete that key, it is not the batch\'s)')
+    local wrong = key_type_wrong(script, key, BATCH_KEY_TYPES[i] or 'string')
+    if wrong then
+      return wrong
     end
   end
   return nil
