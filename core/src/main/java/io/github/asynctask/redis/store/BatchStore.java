@@ -174,10 +174,11 @@ public class BatchStore {
 
 	/**
 	 * A child ended: counted once, a completed child's value kept (null for none), a dead
-	 * one listed by its queue and task id ("" for unlisted).
+	 * one listed by its queue and task id ("" for unlisted), and taken off that list when
+	 * it completes after all (retried from the dead archive).
 	 */
 	public Owed report(String batchId, long index, boolean dead, @Nullable String value, String queue, String taskId) {
-		String child = (dead && !queue.isEmpty()) ? BatchIndex.entry(queue, taskId) : "";
+		String child = queue.isEmpty() ? "" : BatchIndex.entry(queue, taskId);
 		return due(
 				this.runner.run(REPORT, where(batchId), keys(batchId), List.of(Long.toString(index), dead ? "dd" : "ok",
 						ms(OPEN_KEEP), (value != null) ? value : "", child, Integer.toString(BatchIndex.DEAD_KEPT))));

@@ -5,8 +5,8 @@
   between the two runs the child again and re-sends the report, which counts nothing twice
   but still returns a callback not yet confirmed enqueued. A child counted dead (its bit in
   KEYS[6]) that is reported completed later (retried from the dead archive, retry_dead.lua)
-  moves from dead to completed once; batch_due then owes onSuccess if that left no child
-  dead. O(1).
+  moves from dead to completed once and leaves the dead list; batch_due then owes onSuccess
+  if that left no child dead. O(1), and O(ARGV[6]) for such a move.
 
   KEYS[1] <prefix>:{b:<batch id>}:b  hash, the batch (batch_seal.lua)
   KEYS[2] <prefix>:{b:<batch id>}:r  bitmap, children reported
@@ -21,7 +21,8 @@
   ARGV[3] ms an ended, or not yet sealed, batch is kept
   ARGV[4] optional: the completed child's value as JSON (a CompletableFuture<T> method), kept
           in KEYS[4] for AsyncTaskTemplate.batchValues when at most 4096 bytes; '' none
-  ARGV[5] the child as '<queue> <task id>', for the dead list (optional, '' for none)
+  ARGV[5] the child as '<queue> <task id>', for the dead list: added when it is dead, removed
+          when it completes after all (optional, '' for none)
   ARGV[6] how many dead children the list keeps (optional, with ARGV[5])
   A batch key holding another type (batch_keys_wrong): an error reply, nothing written.
   Reply: batch_due's (lib.lua): the state it ended in now or '', then the callbacks owed
@@ -43,11 +44,17 @@ if wrong then
   return wrong
 end
 local now = now_ms()
+-- a completed child's value, for AsyncTaskTemplate.batchValues
+local function keep_value()
+  local value = ARGV[4]
+  if KEYS[4] and value and value ~= '' and #value <= 4096 then
+    redis.call('HSET', KEYS[4], index, value)
+  end
+end
 if redis.call('SETBIT', reported, index, 1) == 0 then
   redis.call('HINCRBY', batch, ARGV[2], 1)
-  local value = ARGV[4]
-  if KEYS[4] and ARGV[2] == 'ok' and value and value ~= '' and #value <= 4096 then
-    redis.call('HSET', KEYS[4], index, value)
+  if ARGV[2] == 'ok' then
+    keep_value()
   end
   local cap = whole_arg(ARGV[6] or '')
   if ARGV[2] == 'dd' and KEYS[5] and ARGV[5] and ARGV[5] ~= '' and cap and cap > 0 then
@@ -76,9 +83,9 @@ elseif ARGV[2] == 'ok' and KEYS[6] and redis.call('GETBIT', KEYS[6], index) == 1
   redis.call('SETBIT', KEYS[6], index, 0)
   redis.call('HINCRBY', batch, 'dd', -1)
   redis.call('HINCRBY', batch, 'ok', 1)
-  local value = ARGV[4]
-  if KEYS[4] and value and value ~= '' and #value <= 4096 then
-    redis.call('HSET', KEYS[4], index, value)
+  keep_value()
+  if KEYS[5] and ARGV[5] and ARGV[5] ~= '' then
+    redis.call('LREM', KEYS[5], 1, ARGV[5])
   end
 end
 return batch_due(KEYS, now, keep)

@@ -3,17 +3,9 @@ package io.github.asynctask.redis.store;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.asynctask.redis.BrokerIntegrationTestSupport;
 import io.github.asynctask.redis.EnqueueRequest;
-import io.github.asynctask.redis.RedisConnections;
-import io.github.asynctask.redis.RedisKeys;
-import io.github.asynctask.test.RedisExtension;
-import io.github.asynctask.test.RedisServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,8 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * has every child completed owes its onSuccess once, and the callbacks already confirmed
  * are not owed again.
  */
-@ExtendWith(RedisExtension.class)
-class BatchRetriedDeadIntegrationTests {
+class BatchRetriedDeadIntegrationTests extends BrokerIntegrationTestSupport {
 
 	private static final EnqueueRequest SUCCESS = EnqueueRequest.now("q", "cb-s", "success", "{}", 0);
 
@@ -32,21 +23,7 @@ class BatchRetriedDeadIntegrationTests {
 
 	private static final EnqueueRequest DEATH = EnqueueRequest.now("q", "cb-d", "death", "{}", 0);
 
-	private LettuceConnectionFactory factory;
-
-	private BatchStore store;
-
-	@BeforeEach
-	void store(RedisServer redis) {
-		redis.flushAll();
-		this.factory = RedisConnections.standalone(redis);
-		this.store = new BatchStore(this.factory, new RedisKeys("asynctask"), Duration.ofSeconds(10));
-	}
-
-	@AfterEach
-	void close() {
-		this.factory.destroy();
-	}
+	private final BatchStore store = new BatchStore(connectionFactory, this.keys, Duration.ofSeconds(10));
 
 	@Test
 	void aRetriedDeadChildThatCompletesMovesToCompletedAndTheBatchOwesItsSuccessOnce() {
@@ -58,8 +35,11 @@ class BatchRetriedDeadIntegrationTests {
 		assertThat(kinds(ended)).containsExactly("d", "c");
 		this.store.fired("R1", List.of("d", "c"));
 
-		BatchStore.Owed retried = this.store.report("R1", 1, false);
+		assertThat(this.store.index().dead("R1", 0, 10).children())
+			.containsExactly(new BatchIndex.DeadChild("q", "t1"));
+		BatchStore.Owed retried = this.store.report("R1", 1, false, null, "q", "t1");
 		assertThat(kinds(retried)).containsExactly("s");
+		assertThat(this.store.index().dead("R1", 0, 10).children()).as("off the dead list").isEmpty();
 		assertThat(retried.endedNow()).isEmpty();
 		assertThat(this.store.find("R1").orElseThrow()).satisfies((info) -> {
 			assertThat(info.completed()).isEqualTo(2);
