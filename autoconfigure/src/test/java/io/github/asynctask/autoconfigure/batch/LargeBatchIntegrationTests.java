@@ -21,13 +21,16 @@ import static org.awaitility.Awaitility.await;
 /**
  * A batch of 100,000 children (-Dbatch.children to change) costs Redis O(1) work per
  * child: no batch script of the whole run, submit and drain, is in the slow log at 10 ms
- * (on a machine shared with other builds: no more often than the plain task scripts), and
- * the batch's keys stay small (counters and bitmaps, nothing listed per child).
+ * (on a machine shared with other builds: none far slower than the plain task scripts),
+ * and the batch's keys stay small (counters and bitmaps, nothing listed per child).
  */
 @ExtendWith(RedisExtension.class)
 class LargeBatchIntegrationTests {
 
 	private static final int CHILDREN = Integer.getInteger("batch.children", 100_000);
+
+	/** The longest a Redis call may seem to take on a shared machine while being O(1). */
+	private static final long STALL_MICROS = 60_000;
 
 	@Test
 	void aHundredThousandChildrenEndInOneCallbackWithNoSlowRedisCall(RedisServer redis) {
@@ -60,9 +63,14 @@ class LargeBatchIntegrationTests {
 				assertThat(info.completed()).isEqualTo(CHILDREN);
 				assertThat(Imports.callbacks).containsExactly("large");
 				// every batch script is O(1): on a quiet machine none is in the slow log
-				// (-Dbatch.strictSlowLog=true); on one shared with other builds Redis
-				// stalls now and then, and the batch scripts must stall no more than the
-				// plain task scripts beside them
+				// (-Dbatch.strictSlowLog=true). On one shared with other builds Redis is
+				// descheduled now and then and the call running then lands in the log;
+				// the
+				// submit's burst is all batch scripts, so stalls hit them more often than
+				// the
+				// plain ones. A stall is tens of ms: no batch call may be far slower than
+				// the
+				// worst plain one (a script walking 100,000 children would be)
 				SlowCalls slow = SlowCalls.of(redis.cli("SLOWLOG", "GET", "10000"));
 				System.out.printf("Slow calls over 10 ms: %d of batch scripts (worst %d us), %d of other scripts "
 						+ "(worst %d us)%n", slow.batch(), slow.worstBatch(), slow.other(), slow.worstOther());
@@ -70,7 +78,8 @@ class LargeBatchIntegrationTests {
 					assertThat(slow.batch()).isZero();
 				}
 				else {
-					assertThat(slow.batch()).isLessThanOrEqualTo(Math.max(3, slow.other()));
+					assertThat(slow.worstBatch()).as(slow.toString())
+						.isLessThanOrEqualTo(Math.max(STALL_MICROS, 3 * slow.worstOther()));
 				}
 				String reported = redis.cli("MEMORY", "USAGE", "asynctask:{b:" + receipt[0].batchId() + "}:r");
 				System.out.printf(
