@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -49,22 +48,24 @@ class ConsoleBrowserIntegrationTests extends BrowserTestSupport {
 
 		this.browser.get(url("/asynctask"));
 		By row = By.cssSelector("tr[data-task-id='" + id + "']");
-		WebElement task;
 		try {
-			task = new WebDriverWait(this.browser, Duration.ofSeconds(20))
-				.until(ExpectedConditions.visibilityOfElementLocated(row));
+			shown(row);
 		}
 		catch (RuntimeException ex) {
 			saveScreenshot("console-failure.png");
 			Files.writeString(Path.of("target", "console-failure.html"), this.browser.getPageSource());
 			throw ex;
 		}
-		assertThat(task.getText()).contains("mail.receipt")
+		// read afresh each time: the page's refresh may rebuild a row between finding and
+		// reading it
+		assertThat(this.<String>reading((driver) -> driver.findElement(row).getText())).contains("mail.receipt")
 			.contains("<script>window.__xss=2</script>")
 			.contains("<img src=x onerror=window.__xss=1>");
 		assertThat(((JavascriptExecutor) this.browser).executeScript("return window.__xss === undefined"))
 			.isEqualTo(true);
-		assertThat(this.browser.findElement(By.cssSelector("tr[data-queue='mail']")).getText()).contains("mail");
+		assertThat(
+				this.<String>reading((driver) -> driver.findElement(By.cssSelector("tr[data-queue='mail']")).getText()))
+			.contains("mail");
 		saveScreenshot("console-screenshot.png");
 
 		// Found afresh at the click: a refresh may have rebuilt the row since it was
@@ -88,9 +89,9 @@ class ConsoleBrowserIntegrationTests extends BrowserTestSupport {
 		this.context = ConsoleTestApplication.start(redis, new Class<?>[] { Hourly.class }, HeadlessChromium.CONSOLE);
 		this.browser.get(url("/asynctask"));
 		By schedule = By.xpath("//table[@id='schedules']//tr[td[contains(., 'report.hourly')]]");
-		WebElement row = new WebDriverWait(this.browser, Duration.ofSeconds(20))
-			.until(ExpectedConditions.visibilityOfElementLocated(schedule));
-		assertThat(row.getText()).contains("every 1h").contains("misfire ONCE");
+		shown(schedule);
+		assertThat(this.<String>reading((driver) -> driver.findElement(schedule).getText())).contains("every 1h")
+			.contains("misfire ONCE");
 		new WebDriverWait(this.browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class)
 			.until((driver) -> {
 				driver.findElement(schedule).findElement(By.tagName("button")).click();

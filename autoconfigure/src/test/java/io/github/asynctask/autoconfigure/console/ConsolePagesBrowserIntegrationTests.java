@@ -113,7 +113,8 @@ class ConsolePagesBrowserIntegrationTests extends BrowserTestSupport {
 
 		this.browser.get(url("/asynctask/#/queue/bulk/dead"));
 		visible(By.cssSelector("#browse-table tr[data-row-id]"));
-		assertThat(this.browser.findElement(By.id("page-range")).getText()).contains("1–50 of 1,000");
+		assertThat(this.<String>reading((driver) -> driver.findElement(By.id("page-range")).getText()))
+			.contains("1–50 of 1,000");
 		HeadlessChromium.documented(this.browser, "console-tasks.png");
 		this.browser.findElement(By.id("page-next")).click();
 		new WebDriverWait(this.browser, Duration.ofSeconds(20))
