@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,6 +32,8 @@ class BrokerConnectTimeoutIntegrationTests {
 
 	private static final Duration REDIS_TIMEOUT = Duration.ofMillis(500);
 
+	private static final Duration LETTUCE_TIMEOUT = Duration.ofSeconds(3);
+
 	private ServerSocket blackHole;
 
 	private LettuceConnectionFactory connectionFactory;
@@ -38,8 +41,12 @@ class BrokerConnectTimeoutIntegrationTests {
 	@BeforeEach
 	void blackHole() throws IOException {
 		this.blackHole = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+		// Lettuce's own handshake would wait its command timeout (60 s by default) and
+		// the
+		// factory's close with it; 3 s still lies well beyond what async-task allows
 		this.connectionFactory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration("127.0.0.1", this.blackHole.getLocalPort()));
+				new RedisStandaloneConfiguration("127.0.0.1", this.blackHole.getLocalPort()),
+				LettuceClientConfiguration.builder().commandTimeout(LETTUCE_TIMEOUT).build());
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
 	}
