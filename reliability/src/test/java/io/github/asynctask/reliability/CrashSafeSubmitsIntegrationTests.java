@@ -30,7 +30,7 @@ import static org.awaitility.Awaitility.await;
  * {@code jdbc:postgresql://127.0.0.1:5432/test}; skipped without one). (a) An application
  * JVM halted right after its commit, before the Redis write: the next instance's relay
  * enqueues the tasks; a relay JVM halted after its Redis write, before its delete: the
- * rows are relayed again; each task runs once. (b) Redis down 30 s while 1,000
+ * rows are relayed again; each task runs once. (b) Redis down 15 s while 1,000
  * transactions commit, three instances relaying (the producer and two worker JVMs): all
  * run once after Redis returns.
  */
@@ -44,7 +44,7 @@ class CrashSafeSubmitsIntegrationTests {
 
 	static final int THREADS = 8;
 
-	static final Duration OUTAGE = Duration.ofSeconds(30);
+	static final Duration OUTAGE = Duration.ofSeconds(15);
 
 	@BeforeAll
 	static void requirePostgres() {
@@ -106,7 +106,7 @@ class CrashSafeSubmitsIntegrationTests {
 
 	@Test
 	@Timeout(300)
-	void redisDownThirtySecondsWhileAThousandTransactionsCommitThenThreeRelaysRunEachOnce() throws Exception {
+	void redisDownFifteenSecondsWhileAThousandTransactionsCommitThenThreeRelaysRunEachOnce() throws Exception {
 		String url = schema();
 		try (Rig rig = new Rig(Map.of(OutboxDatabase.URL, url, "redisTimeout", "250"))) {
 			rig.startWorkers(2, (options) -> options.with(OutboxDatabase.URL, url));
@@ -158,7 +158,7 @@ class CrashSafeSubmitsIntegrationTests {
 			figures.put("tableEmptiedAfterRedisBackMs", drainedMillis);
 			figures.put("relayingInstances", 3);
 			figures.put("redisProblems", rig.invariants.problems().size());
-			rig.report("13b-outbox-redis-down-30s", verdict, figures);
+			rig.report("13b-outbox-redis-down-15s", verdict, figures);
 			assertThat(committed).hasSize(TRANSACTIONS);
 			assertThat(jdbc.queryForList("select task_id from orders", String.class)).hasSize(TRANSACTIONS);
 			assertThat(verdict.tasks()).isEqualTo(TRANSACTIONS);
