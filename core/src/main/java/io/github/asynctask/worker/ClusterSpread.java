@@ -31,6 +31,11 @@ final class ClusterSpread {
 		size.servingByQueue().forEach(this::instances);
 	}
 
+	/** The live instances of the whole fleet as last counted; at least 1. */
+	int fleet() {
+		return this.fleet;
+	}
+
 	/** The instances serving the queue; the whole fleet for a queue none serves here. */
 	int instances(String queue) {
 		return this.instances.getOrDefault(queue, this.fleet);

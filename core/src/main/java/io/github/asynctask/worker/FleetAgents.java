@@ -41,9 +41,8 @@ final class FleetAgents {
 		this.forwarder = new PeriodicLoop("asynctask-forwarder", this.forwarding, retryDelay);
 		this.recovering = new Recoverer(broker, queues, settings.recoverInterval(), settings.lease(), this.turns);
 		this.recoverer = new PeriodicLoop("asynctask-recoverer", this.recovering, retryDelay);
-		PeriodicLoop janitor = new PeriodicLoop("asynctask-janitor",
-				new Janitor(broker, queues, settings.retention(), settings.janitorInterval(), this.turns, listener),
-				retryDelay);
+		PeriodicLoop janitor = new PeriodicLoop("asynctask-janitor", new Janitor(broker, queues, settings.retention(),
+				settings.janitorInterval(), this.turns, this.spread, listener), retryDelay);
 		this.loops = List.of(this.turnLoop, this.forwarder, this.recoverer, janitor);
 	}
 

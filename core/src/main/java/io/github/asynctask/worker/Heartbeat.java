@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import io.github.asynctask.redis.DeliveryToken;
 import io.github.asynctask.redis.FleetCalls;
+import io.github.asynctask.redis.FleetSize;
 import io.github.asynctask.redis.RedisBroker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,10 +16,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Renews the leases of this instance's running deliveries (one call per queue shard),
  * refreshes the instance's registration and marks it as serving each of its queues in one
- * call, counting the live instances per queue for the {@link ClusterSpread}. A delivery
- * whose lease was taken away (or whose deadline passed, which Redis no longer renews) is
- * stopped and a late failure of it skipped, since another worker may run it now; a late
- * success is still sent.
+ * call, counting the live instances per queue for the {@link ClusterSpread} (in a large
+ * fleet every few heartbeats: {@link RegistrationPace}). A delivery whose lease was taken
+ * away (or whose deadline passed, which Redis no longer renews) is stopped and a late
+ * failure of it skipped, since another worker may run it now; a late success is still
+ * sent.
  */
 final class Heartbeat implements PeriodicLoop.Step {
 
@@ -42,6 +44,8 @@ final class Heartbeat implements PeriodicLoop.Step {
 
 	private final FleetCalls fleet;
 
+	private final RegistrationPace registration;
+
 	Heartbeat(RedisBroker broker, Map<String, RunningTasks> runningByQueue, String instanceId, Supplier<String> info,
 			Duration lease, Duration interval, ClusterSpread spread) {
 		this.broker = broker;
@@ -53,13 +57,18 @@ final class Heartbeat implements PeriodicLoop.Step {
 		this.spread = spread;
 		this.reports = new RunningReports(broker);
 		this.fleet = FleetAgents.of(broker);
+		this.registration = new RegistrationPace(interval, lease);
 	}
 
 	@Override
 	public Duration run() {
 		this.runningByQueue.forEach(this::extend);
-		this.spread
-			.count(this.fleet.heartbeat(this.instanceId, this.info.get(), this.lease, this.runningByQueue.keySet()));
+		if (this.registration.due()) {
+			FleetSize size = this.fleet.heartbeat(this.instanceId, this.info.get(), this.registration.ttl(),
+					this.runningByQueue.keySet());
+			this.spread.count(size);
+			this.registration.sent(size.instances());
+		}
 		return this.interval;
 	}
 

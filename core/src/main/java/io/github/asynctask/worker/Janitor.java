@@ -8,6 +8,7 @@ import java.util.Set;
 import io.github.asynctask.event.TaskListener;
 import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.TrimResult;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +48,8 @@ final class Janitor implements PeriodicLoop.Step {
 
 	private final QueueTurns turns;
 
+	private final ClusterSpread spread;
+
 	private final TaskListener listener;
 
 	private final QueueTimes times = new QueueTimes();
@@ -56,13 +59,19 @@ final class Janitor implements PeriodicLoop.Step {
 
 	private boolean registered;
 
+	/** The registered queues as last read, and until when (nanos) to keep them. */
+	private @Nullable Set<String> registeredRead;
+
+	private long registeredReadAt;
+
 	Janitor(RedisBroker broker, List<String> served, WorkerSettings.Retention retention, Duration interval,
-			QueueTurns turns, TaskListener listener) {
+			QueueTurns turns, ClusterSpread spread, TaskListener listener) {
 		this.broker = broker;
 		this.served = List.copyOf(served);
 		this.retention = retention;
 		this.interval = interval;
 		this.turns = turns;
+		this.spread = spread;
 		this.listener = listener;
 	}
 
@@ -75,7 +84,7 @@ final class Janitor implements PeriodicLoop.Step {
 			this.registeredAt = started;
 		}
 		Set<String> queues = new LinkedHashSet<>(this.served);
-		queues.addAll(this.broker.knownQueues());
+		queues.addAll(registered(started));
 		long now = System.nanoTime();
 		for (String queue : queues) {
 			if (this.times.due(queue, now)) {
@@ -89,6 +98,20 @@ final class Janitor implements PeriodicLoop.Step {
 			}
 		}
 		return this.times.untilNext(System.nanoTime());
+	}
+
+	/**
+	 * The registered queues, read again about every interval times the fleet's instances
+	 * (randomised): the fleet as a whole reads the registry about once an interval, and a
+	 * queue registered since is trimmed by some instance about an interval later.
+	 */
+	private Set<String> registered(long now) {
+		if (this.registeredRead == null || now - this.registeredReadAt >= 0) {
+			this.registeredRead = this.broker.knownQueues();
+			this.registeredReadAt = now
+					+ ClusterSpread.around(this.interval.multipliedBy(this.spread.fleet())).toNanos();
+		}
+		return this.registeredRead;
 	}
 
 	/** Trims one queue; true when more is left than one batch took. */

@@ -247,6 +247,46 @@ class WorkerContainerIntegrationTests {
 		assertThat(this.harness.redis.cli("ZCARD", this.harness.keys.servingInstances("a"))).isEqualTo("1");
 	}
 
+	/**
+	 * Issue 37: in a fleet of a thousand the registration is refreshed every tenth
+	 * heartbeat and lives ten leases, so the fleet sends about ten such calls a second.
+	 */
+	@Test
+	void inAFleetOfAThousandTheRegistrationIsRefreshedEveryTenthHeartbeatAndLivesTenLeases() {
+		String seen = this.harness.keys.instancesSeen();
+		String[] others = new String[2 + 2 * 999];
+		others[0] = "ZADD";
+		others[1] = seen;
+		for (int i = 0; i < 999; i++) {
+			others[2 + 2 * i] = String.valueOf(System.currentTimeMillis() + 3_600_000);
+			others[3 + 2 * i] = "other-" + i;
+		}
+		this.harness.redis.cli(others);
+		Map<String, RunningTasks> running = Map.of("a", new RunningTasks());
+		Heartbeat heartbeat = new Heartbeat(this.harness.broker, running, "big", () -> "{}", SPREAD_LEASE,
+				SPREAD_LEASE.dividedBy(3), new ClusterSpread());
+		heartbeat.run();
+		assertThat(expiresInSeconds(seen, "big")).as("the first, before the fleet was counted").isBetween(25L, 30L);
+		heartbeat.run();
+		assertThat(expiresInSeconds(seen, "big")).as("once a thousand were counted").isBetween(295L, 300L);
+		String paced = this.harness.redis.cli("ZSCORE", seen, "big");
+		for (int beat = 0; beat < 9; beat++) {
+			heartbeat.run();
+		}
+		assertThat(this.harness.redis.cli("ZSCORE", seen, "big")).as("not refreshed by the next nine heartbeats")
+			.isEqualTo(paced);
+		await().atMost(Duration.ofSeconds(5))
+			.until(() -> System.currentTimeMillis() > Double.parseDouble(paced) - 299_000);
+		heartbeat.run();
+		assertThat(Double.parseDouble(this.harness.redis.cli("ZSCORE", seen, "big"))).as("refreshed by the tenth")
+			.isGreaterThan(Double.parseDouble(paced));
+	}
+
+	private long expiresInSeconds(String seen, String instanceId) {
+		long at = (long) Double.parseDouble(this.harness.redis.cli("ZSCORE", seen, instanceId));
+		return (at - System.currentTimeMillis()) / 1000;
+	}
+
 	private void beat(String instanceId, Set<String> queues, ClusterSpread spread) {
 		Map<String, RunningTasks> running = new LinkedHashMap<>();
 		queues.forEach((queue) -> running.put(queue, new RunningTasks()));
