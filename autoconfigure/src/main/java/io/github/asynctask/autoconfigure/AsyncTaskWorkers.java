@@ -4,14 +4,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 
 import io.github.asynctask.metrics.BusyWorkers;
+import io.github.asynctask.redis.shard.ShardName;
 import io.github.asynctask.worker.WorkerContainer;
 import io.github.asynctask.worker.WorkerSettings;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.SmartLifecycle;
 
 /**
@@ -34,6 +37,18 @@ public final class AsyncTaskWorkers implements SmartLifecycle, BusyWorkers {
 			Function<WorkerSettings, WorkerContainer> containers) {
 		this.settings = settings;
 		this.containers = containers;
+	}
+
+	/**
+	 * Over how many instances a sweep of a queue (or one of its shards) is spread: 1
+	 * while this instance holds the queue's agent turn or runs no workers, the instances
+	 * serving it otherwise. For the sweepers beside the container (flows, batch reports).
+	 */
+	static ToIntFunction<String> spreadOver(ObjectProvider<AsyncTaskWorkers> workers) {
+		return (queue) -> Optional.ofNullable(workers.getIfAvailable())
+			.flatMap(AsyncTaskWorkers::container)
+			.map((container) -> container.spreadOver(ShardName.queueOf(queue)))
+			.orElse(1);
 	}
 
 	/** The running container, once started; empty when this instance serves no queue. */

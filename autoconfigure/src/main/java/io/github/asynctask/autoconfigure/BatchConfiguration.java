@@ -59,19 +59,22 @@ class BatchConfiguration {
 		return new BatchOwedStore(connectionFactory, keys, properties.getRedisTimeout());
 	}
 
-	// every served queue and shard, at a third of the lease (as the flows' sweep); a
+	// every served queue and shard, at a third of the lease (as the flows' sweep) on the
+	// holder of its agent turn, spread over the instances serving it on the others; a
 	// worker's job: an application that only submits (or a test recording its submits)
 	// opens no connection for it
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "async-task.worker.enabled", matchIfMissing = true)
 	BatchOwedReports asyncTaskBatchOwedReports(BatchOwedStore owed, Batches batches, TaskRegistry registry,
-			RedisBroker broker, AsyncTaskProperties properties, RedisReachability reachability) {
+			RedisBroker broker, AsyncTaskProperties properties, RedisReachability reachability,
+			ObjectProvider<AsyncTaskWorkers> workers) {
 		ShardLayout layout = broker.layout();
 		BatchOwedReports reports = new BatchOwedReports(owed, batches,
 				() -> registry.queues().stream().flatMap((queue) -> layout.served(queue).stream()).toList(),
 				properties.getLease().dividedBy(3));
 		reports.reachability(reachability);
+		reports.spread(AsyncTaskWorkers.spreadOver(workers));
 		return reports;
 	}
 

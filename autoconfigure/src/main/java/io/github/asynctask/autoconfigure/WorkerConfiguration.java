@@ -114,10 +114,7 @@ class WorkerConfiguration {
 		sweeper.reachability(reachability);
 		// the holder of a queue's agent turn sweeps it at the interval, the others spread
 		// over the instances serving it: the fleet's sweeps stay flat in their number
-		sweeper.spread((queue) -> Optional.ofNullable(workers.getIfAvailable())
-			.flatMap(AsyncTaskWorkers::container)
-			.map((container) -> container.spreadOver(ShardName.queueOf(queue)))
-			.orElse(1));
+		sweeper.spread(AsyncTaskWorkers.spreadOver(workers));
 		RedisBroker shards = (broker instanceof ShardedRedisBroker sharded) ? sharded.shards() : broker;
 		if (shards instanceof LuaRedisBroker lua) {
 			// releases owed by completions (per-call after) are carried out at once

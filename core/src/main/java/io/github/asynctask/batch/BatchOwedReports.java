@@ -3,10 +3,13 @@ package io.github.asynctask.batch;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 
 import io.github.asynctask.redis.store.BatchOwedStore;
 import io.github.asynctask.worker.PeriodicSweeper;
+import io.github.asynctask.worker.SweepPacing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,8 +17,10 @@ import org.slf4j.LoggerFactory;
  * Delivers the batch reports that queues owe (a child cancelled, killed, deleted, buried
  * or recovered to dead: ended without its worker reporting it) to their batches, counted
  * dead, then settles them; on its own thread, every served queue and shard at each
- * interval. A report counts once by the child's bit, so instances delivering the same
- * entry at once, or one delivered again after a crash before its settle, change nothing.
+ * interval on the instance holding the queue's agent turn, spread over the instances
+ * serving it on the others (so the fleet's calls stay flat in their number). A report
+ * counts once by the child's bit, so instances delivering the same entry at once, or one
+ * delivered again after a crash before its settle, change nothing.
  */
 public final class BatchOwedReports extends PeriodicSweeper {
 
@@ -31,6 +36,9 @@ public final class BatchOwedReports extends PeriodicSweeper {
 	private final BatchMeters meters;
 
 	private final Supplier<? extends Iterable<String>> queues;
+
+	/** Confined to the sweeper's thread. */
+	private final SweepPacing pacing;
 
 	/**
 	 * @param queues the queues (and shards) this instance serves
@@ -48,22 +56,42 @@ public final class BatchOwedReports extends PeriodicSweeper {
 		this.callbacks = callbacks;
 		this.meters = meters;
 		this.queues = queues;
+		this.pacing = new SweepPacing((queue) -> true, interval, interval);
 	}
 
-	/** Deliver what every served queue owes (the loop's body; tests call it directly). */
-	public void deliverOnce() {
+	/**
+	 * Stretches each queue's interval by the number of instances its deliveries are
+	 * spread over: 1 on the instance holding the queue's agent turn, the instances
+	 * serving it on the others.
+	 */
+	public void spread(ToIntFunction<String> spreadOver) {
+		this.pacing.instances(spreadOver);
+	}
+
+	/** Deliver all {@code queue} owes; false when it failed (warned once a streak). */
+	private boolean deliverAll(String queue) {
+		try {
+			while (deliver(queue) >= BATCH) {
+				// more are owed: the next batch at once
+			}
+			return true;
+		}
+		catch (RuntimeException ex) {
+			failed("Delivering the batch reports owed by queue '" + queue + "'", ex);
+			return false;
+		}
+	}
+
+	@Override
+	protected void sweepRound() {
+		long now = System.nanoTime();
 		boolean delivered = true;
 		boolean asked = false;
 		for (String queue : this.queues.get()) {
-			try {
+			if (this.pacing.due(queue, now)) {
 				asked = true;
-				while (deliver(queue) >= BATCH) {
-					// more are owed: the next batch at once
-				}
-			}
-			catch (RuntimeException ex) {
-				failed("Delivering the batch reports owed by queue '" + queue + "'", ex);
-				delivered = false;
+				delivered &= deliverAll(queue);
+				this.pacing.swept(queue, true, now);
 			}
 		}
 		if (delivered && asked) {
@@ -71,9 +99,10 @@ public final class BatchOwedReports extends PeriodicSweeper {
 		}
 	}
 
+	/** Until the next queue is due. */
 	@Override
-	protected void sweepRound() {
-		deliverOnce();
+	protected void pause() throws InterruptedException {
+		TimeUnit.NANOSECONDS.sleep(this.pacing.nanosUntilNext(System.nanoTime()));
 	}
 
 	/**

@@ -13,6 +13,7 @@ import io.github.asynctask.redis.DueWaits;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.worker.PeriodicSweeper;
+import io.github.asynctask.worker.SweepPacing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,4 +1,4 @@
-package io.github.asynctask.flow;
+package io.github.asynctask.worker;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -8,18 +8,17 @@ import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 
 /**
- * When the sweeper next sweeps each queue. A queue that the application's {@code after}
- * rules name (its waiting tasks, or the tasks they await, live there) is swept every
- * interval. Any other queue can only be reached by a per-call {@code after}: while its
- * sweeps find nothing, the time to its next one doubles up to {@code most}, so an
- * application without flows pays about one sweep per {@code most} and queue; a sweep that
- * finds something, or a release owed by a local completion, brings it back to the
- * interval. Each gap is stretched by the number of instances the queue's sweeps are
- * spread over (1 on the instance holding its agent turn), randomised, so the fleet as a
- * whole sweeps a queue at that pace however many instances it has. Confined to the
- * sweeper's thread; times are {@link System#nanoTime} values.
+ * When a {@link PeriodicSweeper} next sweeps each queue. A steady queue (for the flow
+ * sweeper: one the application's {@code after} rules name) is swept every interval. Any
+ * other one, while its sweeps find nothing, waits twice as long each time up to
+ * {@code most}, so a queue without that work costs about one sweep per {@code most}; a
+ * sweep that finds something, or a {@link #wake}, brings it back to the interval. Each
+ * gap is stretched by the number of instances the queue's sweeps are spread over (1 on
+ * the instance holding its agent turn), randomised, so the fleet as a whole sweeps a
+ * queue at that pace however many instances it has. Confined to the sweeper's thread;
+ * times are {@link System#nanoTime} values.
  */
-final class SweepPacing {
+public final class SweepPacing {
 
 	private final Predicate<String> steady;
 
@@ -40,24 +39,25 @@ final class SweepPacing {
 	 * @param interval the shortest time between two sweeps of a queue
 	 * @param most the longest time between two sweeps of a queue
 	 */
-	SweepPacing(Predicate<String> steady, Duration interval, Duration most) {
+	public SweepPacing(Predicate<String> steady, Duration interval, Duration most) {
 		this.steady = steady;
 		this.interval = interval.toNanos();
 		this.most = Math.max(this.interval, most.toNanos());
 	}
 
-	void instances(ToIntFunction<String> instances) {
+	/** Over how many instances each queue's sweeps are spread (1: this one only). */
+	public void instances(ToIntFunction<String> instances) {
 		this.instances = instances;
 	}
 
 	/** Whether {@code queue} is due for a sweep at {@code now}. */
-	boolean due(String queue, long now) {
+	public boolean due(String queue, long now) {
 		Pace pace = this.paces.get(queue);
 		return pace == null || now - pace.next() >= 0;
 	}
 
 	/** {@code queue} was swept at {@code now}; {@code found} whether there was work. */
-	void swept(String queue, boolean found, long now) {
+	public void swept(String queue, boolean found, long now) {
 		Pace pace = this.paces.get(queue);
 		long gap = (found || pace == null || this.steady.test(queue)) ? this.interval
 				: Math.min(this.most, pace.gap() * 2);
@@ -69,8 +69,8 @@ final class SweepPacing {
 		return (instances == 1) ? gap : (long) (gap * instances * (0.5 + ThreadLocalRandom.current().nextDouble()));
 	}
 
-	/** Flow activity seen in {@code queue}: back to the interval. */
-	void wake(String queue, long now) {
+	/** Activity seen in {@code queue}: back to the interval. */
+	public void wake(String queue, long now) {
 		Pace pace = this.paces.get(queue);
 		if (pace != null && pace.gap() > this.interval) {
 			this.paces.put(queue, new Pace(Math.min(pace.next(), now + this.interval), this.interval));
@@ -78,7 +78,7 @@ final class SweepPacing {
 	}
 
 	/** How long from {@code now} until the next queue is due, at most the interval. */
-	long nanosUntilNext(long now) {
+	public long nanosUntilNext(long now) {
 		long until = this.interval;
 		for (Pace pace : this.paces.values()) {
 			until = Math.min(until, pace.next() - now);

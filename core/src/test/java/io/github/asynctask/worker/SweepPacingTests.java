@@ -1,4 +1,4 @@
-package io.github.asynctask.flow;
+package io.github.asynctask.worker;
 
 import java.time.Duration;
 import java.util.Set;
