@@ -98,6 +98,8 @@ public final class WorkerContainer implements SmartLifecycle {
 		Map<String, RunningTasks> running = new LinkedHashMap<>();
 		this.workers.values().forEach((worker) -> running.putAll(worker.running()));
 		this.agents = new FleetAgents(this.broker, this.settings, queues, this.instanceId, builder.listener());
+		// in a large fleet each instance reads the shards others added less often
+		this.broker.layout().paceBy(this.agents.spread()::fleet);
 		InstanceInfo info = new InstanceInfo(List.copyOf(this.workers.values()));
 		this.heartbeat = new PeriodicLoop("asynctask-heartbeat",
 				new Heartbeat(this.broker, running, this.instanceId, info::toJson, this.settings.lease(),

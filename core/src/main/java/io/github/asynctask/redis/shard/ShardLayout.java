@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -33,6 +34,12 @@ public final class ShardLayout {
 	/** How often the registry is read again for shards other instances added. */
 	static final Duration REFRESH = Duration.ofSeconds(10);
 
+	/**
+	 * The registry reads a second a large fleet makes as a whole: beyond 100 instances
+	 * each reads it less often than {@link #REFRESH}, 100 ms times the fleet's instances.
+	 */
+	static final int FLEET_READS_PER_SECOND = 10;
+
 	private static final Logger logger = LoggerFactory.getLogger(ShardLayout.class);
 
 	private final Map<String, Integer> configured;
@@ -49,6 +56,9 @@ public final class ShardLayout {
 	private volatile long refreshedAt;
 
 	private volatile boolean loaded;
+
+	/** The live instances of the fleet, as the worker's heartbeat last counted them. */
+	private volatile IntSupplier fleet = () -> 1;
 
 	private final Map<String, ShardCursor> cursors = new ConcurrentHashMap<>();
 
@@ -129,6 +139,16 @@ public final class ShardLayout {
 		return names;
 	}
 
+	/**
+	 * Read the registry less often in a large fleet (see
+	 * {@link #FLEET_READS_PER_SECOND}): shards another instance adds are then served here
+	 * up to 100 ms times the fleet's instances later (100 s at 1,000); the instances that
+	 * added them serve them at once.
+	 */
+	public void paceBy(IntSupplier fleet) {
+		this.fleet = fleet;
+	}
+
 	/** Where this instance's fetcher of the queue stands among its shards. */
 	ShardCursor cursor(String queue) {
 		return this.cursors.computeIfAbsent(queue, (name) -> new ShardCursor());
@@ -146,7 +166,7 @@ public final class ShardLayout {
 	}
 
 	private void refreshIfStale() {
-		if (this.loaded && this.nanoTime.getAsLong() - this.refreshedAt < REFRESH.toNanos()) {
+		if (this.loaded && this.nanoTime.getAsLong() - this.refreshedAt < refreshNanos()) {
 			return;
 		}
 		// one caller reads; the others go on with what is known
@@ -161,6 +181,10 @@ public final class ShardLayout {
 				this.refreshing.unlock();
 			}
 		}
+	}
+
+	private long refreshNanos() {
+		return Math.max(REFRESH.toNanos(), this.fleet.getAsInt() * (1_000_000_000L / FLEET_READS_PER_SECOND));
 	}
 
 	private void load() {

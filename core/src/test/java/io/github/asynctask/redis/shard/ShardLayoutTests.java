@@ -1,5 +1,6 @@
 package io.github.asynctask.redis.shard;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +89,31 @@ class ShardLayoutTests {
 		assertThat(layout.served("q")).containsExactly("q", "q#1", "q#5");
 		assertThat(reads).hasValue(2);
 		assertThat(output.toString().split("shards up to q#5", -1)).hasSize(2);
+	}
+
+	@Test
+	void inAFleetOfAThousandEachInstanceReadsTheRegistryEveryHundredSeconds() {
+		List<String> registry = new ArrayList<>(List.of("q"));
+		AtomicInteger reads = new AtomicInteger();
+		AtomicLong now = new AtomicLong();
+		AtomicInteger fleet = new AtomicInteger(100);
+		ShardLayout layout = new ShardLayout(Map.of("q", 1), () -> {
+			reads.incrementAndGet();
+			return List.copyOf(registry);
+		}, now::get);
+		layout.paceBy(fleet::get);
+		assertThat(layout.served("q")).containsExactly("q");
+		now.addAndGet(ShardLayout.REFRESH.toNanos());
+		layout.served("q");
+		assertThat(reads).as("100 instances: every 10 s as alone").hasValue(2);
+
+		fleet.set(1_000);
+		registry.add("q#1");
+		now.addAndGet(ShardLayout.REFRESH.toNanos());
+		assertThat(layout.served("q")).as("1,000 instances: not after 10 s").containsExactly("q");
+		now.addAndGet(Duration.ofSeconds(90).toNanos());
+		assertThat(layout.served("q")).as("but after 100 s").containsExactly("q", "q#1");
+		assertThat(reads).hasValue(3);
 	}
 
 	@Test
