@@ -154,10 +154,14 @@ public final class ScriptInstructions {
 		String previousFetch = this.keys.fetch(q, "");
 		for (int taken = 0; taken < this.tasks; taken += this.batch) {
 			String fetch = this.keys.fetch(q, "f" + taken);
+			// the keys the broker sends (FetchCalls): the parked-task and owed-report
+			// keys cost a
+			// command or two per call even when they do not exist
 			String[] dequeueKeys = { this.keys.tasks(q), this.keys.pending(q), this.keys.active(q), this.keys.leases(q),
 					this.keys.paused(q), this.keys.dead(q), this.keys.completed(q), fetch, previousFetch,
 					this.keys.payloads(q), this.keys.done(q), this.keys.wake(q), this.keys.rate(q),
-					this.keys.concurrencyKeys(q) };
+					this.keys.concurrencyKeys(q), this.keys.parkedByKey(q), this.keys.parkedKeys(q),
+					this.keys.batchOwed(q) };
 			previousFetch = fetch;
 			List<String> args = new ArrayList<>(List.of(Integer.toString(this.batch), "30000", "0", "3600000"));
 			for (int i = 0; i < this.batch; i++) {

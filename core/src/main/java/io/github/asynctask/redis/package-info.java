@@ -19,7 +19,7 @@
  * &lt;prefix&gt;:{q}:done       ZSET   id -> completed at (ms), ids completed within the completed-ids window
  * &lt;prefix&gt;:{q}:paused     STRING present while paused
  * &lt;prefix&gt;:{q}:layouts    ZSET   shard count -> held until (ms): counts a sharded queue's tasks were placed under
- * &lt;prefix&gt;:{q}:fetch:&lt;fetchId&gt; HASH id -> token handed out by one dequeue call (PX lease),
+ * &lt;prefix&gt;:{q}:fetch:&lt;fetchId&gt; STRING, JSON [id, token, ...] handed out by one dequeue call (PX lease),
  *                            or STRING "released" once the fetch was handed back (PX lease)
  * &lt;prefix&gt;:{q}:u:&lt;name length&gt;:&lt;name&gt;:&lt;bizId&gt; STRING task id holding the bizId (PX dedup-ttl)
  * &lt;prefix&gt;:{q}:waiting    ZSET   waiting id -> next check (ms)       (flows)

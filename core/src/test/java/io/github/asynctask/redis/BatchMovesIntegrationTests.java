@@ -88,7 +88,10 @@ class BatchMovesIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(this.broker.dequeue(QUEUE, 40, LEASE)).hasSize(40);
 		assertThat(calls("hget")).isZero();
 		assertThat(calls("hmget")).isEqualTo(1);
-		assertThat(calls("hset")).isEqualTo(3); // tasks, leases, the fetch record
+		assertThat(calls("hset")).isEqualTo(2); // tasks, leases
+		assertThat(calls("set")).isEqualTo(1); // the fetch record, with its expiry
+		assertThat(calls("pexpire")).isZero();
+		assertThat(calls("type")).isZero(); // no owed-report key: its type goes unchecked
 		assertThat(calls("zadd")).isEqualTo(1);
 		assertThat(fixture.zcard(this.keys.active(QUEUE))).isEqualTo(40);
 		assertThat(fixture.hlen(this.keys.leases(QUEUE))).isEqualTo(40);

@@ -13,7 +13,8 @@
   KEYS[5] <prefix>:{q}:paused     string
   KEYS[6] <prefix>:{q}:dead       zset
   KEYS[7] <prefix>:{q}:completed  zset
-  KEYS[8] <prefix>:{q}:fetch:<fetchId>  record of this call: hash id -> token (PX lease), so
+  KEYS[8] <prefix>:{q}:fetch:<fetchId>  record of this call: a string, the JSON array
+          [id, token, ...] (PX lease; one SET, where a small hash took a listpack scan per field), so
           the worker can hand the tasks back if the reply is lost (release_fetch.lua); a
           call that finds it already there was run before (a client re-send) and takes nothing
   KEYS[9] <prefix>:{q}:fetch:<doneId>  record of an earlier call whose reply arrived, dropped
@@ -55,10 +56,6 @@
          fetcher sleeps that long instead of asking again); or -1 when nothing is pending
          but tasks are parked for their concurrency key
 ]]
-local owed_refused = owed_key_wrong('dequeue', KEYS[17])
-if owed_refused then
-  return owed_refused
-end
 local tasks, pending, active, leases, paused, dead, completed = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local fetch, payloads, done = KEYS[8], KEYS[10], KEYS[11]
 local max, lease = whole_arg(ARGV[1]), whole_arg(ARGV[2])
@@ -78,14 +75,30 @@ if limit then
       .. ' ARGV[6 + N] >= 1 ms')
   end
 end
+-- one command whether or not the queue has parked tasks or owed batch reports: a queue with
+-- none of these keys pays nothing more; the owed key's type is checked (a TYPE) only when one
+-- of them exists, still before the first write
+local parked_ring, owed, ring = KEYS[16], KEYS[17], false
+local found
+if owed then
+  found = redis.call('EXISTS', fetch, paused, parked_ring, owed)
+elseif parked_ring then
+  found = redis.call('EXISTS', fetch, paused, parked_ring)
+else
+  found = redis.call('EXISTS', fetch, paused)
+end
+if found > 0 then
+  local owed_refused = owed_key_wrong('dequeue', owed)
+  if owed_refused then
+    return owed_refused
+  end
+end
 redis.call('DEL', KEYS[9])
--- one command whether or not the queue has parked tasks: a queue without keys pays nothing
-local parked_ring, ring = KEYS[16], false
-if (parked_ring and redis.call('EXISTS', fetch, paused, parked_ring) or redis.call('EXISTS', fetch, paused)) > 0 then
+if found > 0 then
   if redis.call('EXISTS', fetch, paused) > 0 then
     return {}
   end
-  ring = true
+  ring = parked_ring and redis.call('EXISTS', parked_ring) > 0
 end
 local now
 local allowed = max
@@ -302,8 +315,10 @@ if delivered > 0 then
   call_with_all('HSET', tasks, values)
   call_with_all('ZADD', active, deadlines)
   call_with_all('HSET', leases, record)
-  call_with_all('HSET', fetch, record)
-  redis.call('PEXPIRE', fetch, lease)
+  -- a lease of 0 ms keeps no record (PEXPIRE 0 dropped the old hash record at once too)
+  if lease > 0 then
+    redis.call('SET', fetch, cjson.encode(record), 'PX', lease)
+  end
   if limit then
     call_with_all('ZADD', KEYS[13], permits)
     -- the log outlives its last entry by nothing: a retired queue leaves no key behind

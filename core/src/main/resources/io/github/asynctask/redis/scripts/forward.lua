@@ -35,6 +35,7 @@ if due < 0 or due > now then
   return { 0, due, now }
 end
 local was_empty = redis.call('LLEN', pending) == 0
+local now_36 = base36(now)
 local moved = 0
 for _, zset in ipairs({ scheduled, retry }) do
   if moved < limit then
@@ -47,12 +48,20 @@ for _, zset in ipairs({ scheduled, retry }) do
       redis.call('ZREMRANGEBYRANK', zset, 0, #ids - 1)
       local values = {}
       for i, id in ipairs(ids) do
-        local meta, _, err = decode_task(id, raws[i])
-        if not err then
-          meta.s = 'p'
-          meta.t = now
+        -- most due tasks are scheduled ones still in the packed one-field form: rewritten
+        -- without decoding their meta (forwarded_value)
+        local value = forwarded_value(raws[i], now_36)
+        if value then
           values[#values + 1] = id
-          values[#values + 1] = rewritten_value(id, meta)
+          values[#values + 1] = value
+        else
+          local meta, _, err = decode_task(id, raws[i])
+          if not err then
+            meta.s = 'p'
+            meta.t = now
+            values[#values + 1] = id
+            values[#values + 1] = rewritten_value(id, meta)
+          end
         end
       end
       call_with_all('HSET', tasks, values)

@@ -541,6 +541,25 @@ local function first_delivery(raw, token, now_36)
     .. string.sub(raw, name_at)
 end
 
+-- A due scheduled (or queued) task in the packed form moved to pending by the forwarder,
+-- without decoding its meta: the value to store, "3|p|<m>|<c>|<now>|<name>\n<payload>" (t
+-- now, left empty when it equals c, as packed() writes it); nil for any other value, which
+-- takes the general path. The numbers are checked as every reader of the form checks them.
+-- now_36 is the call's time in base 36, formatted once per call.
+local QUEUED_PACKED = '^3|[psw]|(%d+)|(%w+)|(%w*)|()'
+local function forwarded_value(raw, now_36)
+  if not raw then
+    return nil
+  end
+  local max_retries, created, changed, name_at = string.match(raw, QUEUED_PACKED)
+  if not name_at or not packed_numbers_fit('', max_retries, created, changed)
+      or not string.find(raw, '\n', name_at, true) then
+    return nil
+  end
+  return '3|p|' .. max_retries .. '|' .. created .. '|' .. (now_36 == created and '' or now_36) .. '|'
+    .. string.sub(raw, name_at)
+end
+
 -- Records a new task as one field of the tasks hash, "<meta>\n<payload>" with the meta packed
 -- when it allows (else JSON, v 1): a queued task costs one hash entry, not two (about 90
 -- bytes). meta is a table or its text from new_meta_json. A fetch and the forwarder keep that

@@ -48,6 +48,9 @@ end
 -- the common end, back to retry or to dead, is written for the whole batch: one HSET of the
 -- metas, one of the payloads leaving the one-field form, one ZADD per set
 local values, moved, to_retry, to_dead = {}, {}, {}, {}
+-- the scores as text, formatted once per call: redis.call formats a number argument anew
+-- for every task (a printf each); '%d' keeps every digit of a time past 14 digits
+local retry_at, dead_at = string.format('%d', now + delay), string.format('%d', now)
 for i, id in ipairs(ids) do
   local meta, raw, err = decode_task(id, raws[i])
   if err then
@@ -66,18 +69,18 @@ for i, id in ipairs(ids) do
       meta.e = meta.x
       meta.x = nil
       owe_batch_report(owed, tasks, payloads, id, now)
-      to_dead[#to_dead + 1] = now
+      to_dead[#to_dead + 1] = dead_at
       to_dead[#to_dead + 1] = id
     elseif meta.a > meta.m then
       meta.s = 'd'
       meta.e = reason .. ' and no retries are left'
       owe_batch_report(owed, tasks, payloads, id, now)
-      to_dead[#to_dead + 1] = now
+      to_dead[#to_dead + 1] = dead_at
       to_dead[#to_dead + 1] = id
     else
       meta.s = 'r'
       meta.e = reason
-      to_retry[#to_retry + 1] = now + delay
+      to_retry[#to_retry + 1] = retry_at
       to_retry[#to_retry + 1] = id
     end
     add_converted(values, moved, id, meta)

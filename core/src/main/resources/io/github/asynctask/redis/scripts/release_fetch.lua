@@ -9,7 +9,9 @@
   KEYS[2] <prefix>:{q}:pending    list (RPOP end is the front)
   KEYS[3] <prefix>:{q}:active     zset
   KEYS[4] <prefix>:{q}:lease      hash, id -> fencing token
-  KEYS[5] <prefix>:{q}:fetch:<fetchId>  the call's record, hash id -> token
+  KEYS[5] <prefix>:{q}:fetch:<fetchId>  the call's record, a string holding the JSON array
+          [id, token, ...] (a hash id -> token when an earlier build wrote it, read as well;
+          the tombstone 'released' holds no record)
   KEYS[6] <prefix>:{q}:p          payloads hash
   KEYS[7] <prefix>:{q}:wake       list, wake-up token (pushed when pending was empty)
   ARGV[1] how long the tombstone stays, in ms (the lease)
@@ -17,7 +19,18 @@
 ]]
 local tasks, pending, active, leases, fetch = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local record = {}
-if redis.call('TYPE', fetch).ok == 'hash' then
+local kind = redis.call('TYPE', fetch).ok
+if kind == 'string' then
+  local ok, decoded = pcall(cjson.decode, redis.call('GET', fetch))
+  if ok and type(decoded) == 'table' then
+    for i = 1, #decoded - 1, 2 do
+      if type(decoded[i]) == 'string' and type(decoded[i + 1]) == 'string' then
+        record[#record + 1] = decoded[i]
+        record[#record + 1] = decoded[i + 1]
+      end
+    end
+  end
+elseif kind == 'hash' then
   record = redis.call('HGETALL', fetch)
 end
 local now = now_ms()

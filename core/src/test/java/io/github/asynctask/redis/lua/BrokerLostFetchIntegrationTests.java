@@ -40,6 +40,20 @@ class BrokerLostFetchIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void aRecordAnEarlierBuildWroteAsAHashIsHandedBackToo() {
+		fixture.enqueue();
+		Delivery taken = this.broker.dequeue(QUEUE, 1, LEASE, "f1").get(0);
+		String record = this.keys.fetch(QUEUE, "f1");
+		assertThat(fixture.redis.cli("TYPE", record)).isEqualTo("string");
+		// the form before the string record: hash id -> token
+		fixture.redis.cli("DEL", record);
+		fixture.redis.cli("HSET", record, taken.id(), Long.toString(taken.token()));
+		assertThat(this.broker.releaseFetch(QUEUE, "f1", LEASE)).isEqualTo(1);
+		assertThat(this.broker.stats(QUEUE).pending()).isEqualTo(1);
+		assertThat(this.broker.dequeue(QUEUE, 1, LEASE)).extracting(Delivery::attempt).containsExactly(1);
+	}
+
+	@Test
 	void aReSentFetchTakesNothing() {
 		String first = fixture.enqueue();
 		assertThat(this.broker.dequeue(QUEUE, 1, LEASE, "f1")).extracting(Delivery::id).containsExactly(first);
