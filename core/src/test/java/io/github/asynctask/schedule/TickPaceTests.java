@@ -21,9 +21,8 @@ class TickPaceTests {
 
 	private final TickPace pace = new TickPace((queue) -> this.fallbacks.getOrDefault(queue, Duration.ZERO));
 
-	private final TickFiring.Cursor cursor = new TickFiring.Cursor(new Schedule(
-			TestDefinitions.of(new Job(), "run"), "every 1s", ZoneOffset.UTC, new Ticks.Every(1_000),
-			Misfire.ONCE, true, false));
+	private final TickFiring.Cursor cursor = new TickFiring.Cursor(new Schedule(TestDefinitions.of(new Job(), "run"),
+			"every 1s", ZoneOffset.UTC, new Ticks.Every(1_000), Misfire.ONCE, true, false));
 
 	@Test
 	void theFirstCallGoesAtOnceToLearnTheState() {
