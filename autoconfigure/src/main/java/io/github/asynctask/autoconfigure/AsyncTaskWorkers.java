@@ -1,5 +1,6 @@
 package io.github.asynctask.autoconfigure;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -8,6 +9,7 @@ import java.util.function.ToIntFunction;
 
 import io.github.asynctask.metrics.BusyWorkers;
 import io.github.asynctask.redis.shard.ShardName;
+import io.github.asynctask.schedule.ScheduleTurns;
 import io.github.asynctask.worker.WorkerContainer;
 import io.github.asynctask.worker.WorkerSettings;
 import org.jspecify.annotations.Nullable;
@@ -54,6 +56,26 @@ public final class AsyncTaskWorkers implements SmartLifecycle, BusyWorkers {
 	/** The running container, once started; empty when this instance serves no queue. */
 	public Optional<WorkerContainer> container() {
 		return Optional.ofNullable(this.container);
+	}
+
+	/**
+	 * How late this instance calls for a due schedule tick of the queue
+	 * ({@link ScheduleTurns}): on time while no container runs.
+	 */
+	public Duration tickFallback(String queue) {
+		WorkerContainer current = this.container;
+		return (current != null) ? current.tickFallback(queue) : Duration.ZERO;
+	}
+
+	/**
+	 * The schedule loops' pacing by the agent turns of this instance's workers, when they
+	 * exist (on time otherwise).
+	 */
+	public static ScheduleTurns turns(ObjectProvider<AsyncTaskWorkers> workers) {
+		return (queue) -> {
+			AsyncTaskWorkers current = workers.getIfAvailable();
+			return (current != null) ? current.tickFallback(queue) : Duration.ZERO;
+		};
 	}
 
 	@Override

@@ -45,13 +45,14 @@ class ScheduleConfiguration {
 	@ConditionalOnMissingBean
 	ScheduleRunner asyncTaskScheduleRunner(AsyncTaskProperties properties, ScheduleProperties scheduleProperties,
 			TaskRegistry registry, ScheduleStore store, TaskCodec codec, ObjectProvider<ScheduleListener> listeners,
-			RedisReachability reachability) {
+			RedisReachability reachability, ObjectProvider<AsyncTaskWorkers> workers) {
 		List<ScheduleListener> all = listeners.orderedStream().toList();
 		ScheduleListener listener = (schedule, outcome, count) -> all
 			.forEach((each) -> each.ticks(schedule, outcome, count));
 		TickFiring firing = new TickFiring(store, codec, listener, scheduleProperties.getMaxCatchUp(),
 				Clock.systemUTC());
-		return new ScheduleRunner(registry, overrides(properties), firing, store, Clock.systemUTC(), reachability);
+		return new ScheduleRunner(registry, overrides(properties), firing, store, Clock.systemUTC(), reachability,
+				AsyncTaskWorkers.turns(workers));
 	}
 
 	static Map<String, ScheduleOverride> overrides(AsyncTaskProperties properties) {

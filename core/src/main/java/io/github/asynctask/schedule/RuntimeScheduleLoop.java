@@ -1,8 +1,11 @@
 package io.github.asynctask.schedule;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskRegistry;
@@ -16,8 +19,11 @@ import org.slf4j.LoggerFactory;
  * Fires run-time schedules: one daemon thread ({@code asynctask-runtime-scheduler}) asks
  * each queue of this application for its due schedules only (a sorted set of next looks,
  * read up to Redis time) and fires each; then it sleeps until the earliest next look.
- * Every instance runs one; {@code rt_tick.lua} makes each tick fire once. Nothing but the
- * clock offset is kept here: every schedule lives in Redis.
+ * Every instance runs one; {@code rt_tick.lua} makes each tick fire once. The instance
+ * holding a queue's agent turn looks at the queue on time, the others only a fallback
+ * delay after their last look ({@link ScheduleTurns}), so a fleet's looks stay flat in
+ * its size. Nothing but the clock offset and those delays is kept here: every schedule
+ * lives in Redis.
  */
 public final class RuntimeScheduleLoop extends ScheduleLoop {
 
@@ -58,18 +64,40 @@ public final class RuntimeScheduleLoop extends ScheduleLoop {
 	/** Set by stop: a look through many due schedules ends early. */
 	private volatile boolean stopping;
 
+	private final ScheduleTurns turns;
+
+	/**
+	 * When this instance looks again at each queue it waits on as a fallback (local ms);
+	 * written by the loop, cleared when a schedule is made here so it is looked at at
+	 * once.
+	 */
+	private final Map<String, Long> fallbackLooks = new ConcurrentHashMap<>();
+
 	/**
 	 * @param maxCatchUp most missed ticks one call fires ({@code ALL})
 	 */
 	public RuntimeScheduleLoop(TaskRegistry registry, RuntimeScheduleStore store, RuntimeSchedules schedules,
 			TaskCodec codec, ScheduleListener listener, int maxCatchUp, Clock clock) {
+		this(registry, store, schedules, codec, listener, maxCatchUp, clock, ScheduleTurns.ON_TIME);
+	}
+
+	/**
+	 * @param maxCatchUp most missed ticks one call fires ({@code ALL})
+	 * @param turns which queues this instance looks at on time
+	 */
+	public RuntimeScheduleLoop(TaskRegistry registry, RuntimeScheduleStore store, RuntimeSchedules schedules,
+			TaskCodec codec, ScheduleListener listener, int maxCatchUp, Clock clock, ScheduleTurns turns) {
 		super("asynctask-runtime-scheduler");
+		this.turns = turns;
 		this.registry = registry;
 		this.store = store;
 		this.firing = new RuntimeTickFiring(store, registry, codec, listener, maxCatchUp, clock);
 		this.clock = clock;
 		// a schedule made here is looked at at once
-		schedules.onChange(this.thread::wake);
+		schedules.onChange(() -> {
+			this.fallbackLooks.clear();
+			this.thread.wake();
+		});
 	}
 
 	@Override
@@ -91,12 +119,27 @@ public final class RuntimeScheduleLoop extends ScheduleLoop {
 		while (isRunning()) {
 			long wake = Ticks.NEVER;
 			boolean any = false;
+			boolean deferred = false;
 			for (String queue : this.registry.queues()) {
+				Duration fallback = this.turns.fallback(queue);
+				if (fallback.isZero()) {
+					this.fallbackLooks.remove(queue);
+				}
+				else {
+					long now = this.clock.millis();
+					Long at = this.fallbackLooks.get(queue);
+					deferred = true;
+					if (at != null && at > now) {
+						continue;
+					}
+					this.fallbackLooks.put(queue, now + fallback.toMillis());
+				}
 				long next = look(queue);
 				any |= next != Ticks.NEVER;
 				wake = Math.min(wake, next);
 			}
-			long cap = any ? MAX_SLEEP_MS : IDLE_SLEEP_MS;
+			// a queue waited on as a fallback: its turn taken here puts it back on time
+			long cap = deferred ? ScheduleRunner.TURN_CHECK_MS : any ? MAX_SLEEP_MS : IDLE_SLEEP_MS;
 			long sleep = (wake == Ticks.NEVER) ? cap
 					: wake + ScheduleRunner.WAKE_MARGIN_MS - (this.clock.millis() + this.offset);
 			this.thread.pause(Math.max(1, Math.min(cap, sleep)));

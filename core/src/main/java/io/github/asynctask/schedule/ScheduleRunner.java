@@ -21,7 +21,10 @@ import org.springframework.util.StringValueResolver;
 /**
  * Fires the application's periodic tasks: one daemon thread ({@code asynctask-scheduler})
  * sleeps until the earliest next tick by Redis time and hands each due schedule to
- * {@link TickFiring}. Every instance runs one; the script makes each tick fire once.
+ * {@link TickFiring}. Every instance runs one; the script makes each tick fire once. The
+ * instance holding a queue's agent turn calls at its ticks, the others only a fallback
+ * delay after them ({@link ScheduleTurns}), so a fleet's tick calls stay flat in its
+ * size.
  */
 public final class ScheduleRunner extends ScheduleLoop implements EmbeddedValueResolverAware {
 
@@ -44,6 +47,12 @@ public final class ScheduleRunner extends ScheduleLoop implements EmbeddedValueR
 	/** Wait after Redis could not be reached. */
 	private static final long FAILURE_PAUSE_MS = 1_000;
 
+	/**
+	 * Longest sleep while a schedule waits as a fallback: its queue's turn taken here in
+	 * the meantime puts it back on time within this (a local look, no call).
+	 */
+	static final long TURN_CHECK_MS = 1_000;
+
 	private final TaskRegistry registry;
 
 	// replaced once, before start, when the context hands over its placeholder resolver
@@ -60,6 +69,8 @@ public final class ScheduleRunner extends ScheduleLoop implements EmbeddedValueR
 	private final Clock clock;
 
 	private final RedisReachability reachability;
+
+	private final TickPace pace;
 
 	/** Built at the first start or listing, when the registry is complete. */
 	private volatile @Nullable List<Schedule> schedules;
@@ -86,7 +97,22 @@ public final class ScheduleRunner extends ScheduleLoop implements EmbeddedValueR
 	 */
 	public ScheduleRunner(TaskRegistry registry, Map<String, ScheduleOverride> overrides, TickFiring firing,
 			ScheduleStore store, Clock clock, RedisReachability reachability) {
+		this(registry, overrides, firing, store, clock, reachability, ScheduleTurns.ON_TIME);
+	}
+
+	/**
+	 * @param registry the task definitions
+	 * @param overrides the per-environment settings by schedule name
+	 * @param firing calls the tick script
+	 * @param store reads schedule states for listings
+	 * @param clock the local clock (only for sleeping: Redis time decides what is due)
+	 * @param reachability shared with the workers: a start-up without Redis warns once
+	 * @param turns which queues' ticks this instance fires on time
+	 */
+	public ScheduleRunner(TaskRegistry registry, Map<String, ScheduleOverride> overrides, TickFiring firing,
+			ScheduleStore store, Clock clock, RedisReachability reachability, ScheduleTurns turns) {
 		super("asynctask-scheduler");
+		this.pace = new TickPace(turns);
 		this.reachability = reachability;
 		this.registry = registry;
 		this.factory = new ScheduleFactory(overrides);
@@ -176,18 +202,23 @@ public final class ScheduleRunner extends ScheduleLoop implements EmbeddedValueR
 		while (isRunning()) {
 			long now = this.firing.redisNowEstimate(this.clock.millis());
 			long startupWait = -1;
+			long earliest = Ticks.NEVER;
+			boolean deferred = false;
 			for (TickFiring.Cursor cursor : cursors) {
-				if (cursor.nextTick() <= now && !fire(cursor, now)) {
+				if (this.pace.callAt(cursor) <= now && !fire(cursor, now)) {
 					// Redis never answered yet: one wait, growing, for every schedule
 					if (startupWait < 0) {
 						startupWait = startupBackoff.next().toMillis();
 					}
 					cursor.nextTick = now + startupWait;
 				}
+				long callAt = this.pace.callAt(cursor);
+				deferred |= callAt != cursor.nextTick;
+				earliest = Math.min(earliest, callAt);
 			}
-			long earliest = cursors.stream().mapToLong(TickFiring.Cursor::nextTick).min().orElse(Ticks.NEVER);
 			long wake = (earliest < Ticks.NEVER - WAKE_MARGIN_MS) ? earliest + WAKE_MARGIN_MS : earliest;
-			pause(Math.max(1, Math.min(MAX_SLEEP_MS, wake - this.firing.redisNowEstimate(this.clock.millis()))));
+			long cap = deferred ? TURN_CHECK_MS : MAX_SLEEP_MS;
+			pause(Math.max(1, Math.min(cap, wake - this.firing.redisNowEstimate(this.clock.millis()))));
 		}
 	}
 

@@ -182,6 +182,14 @@ public final class TickFiring {
 		/** Whether the last call failed (logged once per outage). */
 		boolean failing;
 
+		/** The tick {@link #callAt} was drawn for; loop thread only. */
+		long pacedTick = Long.MIN_VALUE;
+
+		/**
+		 * When a fallback instance calls for {@link #pacedTick} (epoch ms, Redis time).
+		 */
+		long callAt;
+
 		Cursor(Schedule schedule) {
 			this.schedule = schedule;
 		}

@@ -48,6 +48,17 @@ final class ClusterSpread {
 		return around(base.multipliedBy(instances(queue)));
 	}
 
+	/**
+	 * A random delay from {@code base} to that plus twice {@code base} times the
+	 * instances serving the queue: when each of them draws one after the same event, the
+	 * earliest comes about three {@code base} after it however many they are, and none
+	 * before {@code base}.
+	 */
+	Duration scatter(String queue, Duration base) {
+		long most = base.multipliedBy(2L * instances(queue)).toNanos();
+		return base.plusNanos((long) (most * ThreadLocalRandom.current().nextDouble()));
+	}
+
 	/** A random interval averaging {@code base}, not spread by instances. */
 	static Duration around(Duration base) {
 		return Duration.ofNanos((long) (base.toNanos() * (0.5 + ThreadLocalRandom.current().nextDouble())));

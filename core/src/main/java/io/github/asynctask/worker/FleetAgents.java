@@ -31,9 +31,15 @@ final class FleetAgents {
 
 	private final List<PeriodicLoop> loops;
 
+	private final List<String> queues;
+
+	private final Duration lookBase;
+
 	FleetAgents(RedisBroker broker, WorkerSettings settings, List<String> queues, String instanceId,
 			TaskListener listener) {
 		Duration retryDelay = settings.pollInterval();
+		this.queues = List.copyOf(queues);
+		this.lookBase = lookBase(settings);
 		this.turns = new QueueTurns(of(broker), queues, instanceId, turnLength(settings), lookBase(settings),
 				this.spread, this::taken, System::nanoTime);
 		this.turnLoop = new PeriodicLoop("asynctask-turns", this.turns, retryDelay);
@@ -78,6 +84,20 @@ final class FleetAgents {
 	/** 1 while this instance holds the queue's turn, else the instances serving it. */
 	int spreadOver(String queue) {
 		return this.turns.holds(queue) ? 1 : this.spread.instances(queue);
+	}
+
+	/**
+	 * How late this instance calls for a due schedule tick of the queue: at once while it
+	 * holds the queue's turn or does not serve the queue; else a random delay from
+	 * {@code lease / 15} (so the holder's call comes first) to that plus twice it times
+	 * the instances serving the queue, so that the fleet's first fallback call comes
+	 * about {@code 3 × lease / 15} after a tick its holder missed.
+	 */
+	Duration tickFallback(String queue) {
+		if (!this.queues.contains(queue) || this.turns.holds(queue)) {
+			return Duration.ZERO;
+		}
+		return this.spread.scatter(queue, this.lookBase);
 	}
 
 	void start() {

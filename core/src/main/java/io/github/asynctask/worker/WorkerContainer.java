@@ -128,6 +128,15 @@ public final class WorkerContainer implements SmartLifecycle {
 		return this.agents.spreadOver(queue);
 	}
 
+	/**
+	 * How late this instance calls for a due schedule tick of the queue: zero while it
+	 * holds the queue's agent turn (or does not serve the queue), else a random fallback
+	 * delay growing with the instances serving the queue.
+	 */
+	public Duration tickFallback(String queue) {
+		return this.agents.tickFallback(queue);
+	}
+
 	/** The settings this container runs with. */
 	public WorkerSettings settings() {
 		return this.settings;

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.github.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
 import io.github.asynctask.autoconfigure.AsyncTaskProperties;
+import io.github.asynctask.autoconfigure.AsyncTaskWorkers;
 import io.github.asynctask.autoconfigure.ScheduleProperties;
 import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskRegistry;
@@ -64,11 +65,11 @@ public final class RuntimeScheduleAutoConfiguration {
 		@ConditionalOnMissingBean
 		RuntimeScheduleLoop asyncTaskRuntimeScheduleLoop(TaskRegistry registry, RuntimeScheduleStore store,
 				RuntimeSchedules schedules, TaskCodec codec, ObjectProvider<ScheduleListener> listeners,
-				ScheduleProperties scheduleProperties) {
+				ScheduleProperties scheduleProperties, ObjectProvider<AsyncTaskWorkers> workers) {
 			List<ScheduleListener> all = listeners.orderedStream().toList();
 			return new RuntimeScheduleLoop(registry, store, schedules, codec,
 					(task, outcome, count) -> all.forEach((each) -> each.ticks(task, outcome, count)),
-					scheduleProperties.getMaxCatchUp(), Clock.systemUTC());
+					scheduleProperties.getMaxCatchUp(), Clock.systemUTC(), AsyncTaskWorkers.turns(workers));
 		}
 
 	}
