@@ -10,6 +10,7 @@ import java.util.Map;
 import io.github.asynctask.redis.EnqueueRequest;
 import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.annotation.AsyncTask;
 import io.github.asynctask.autoconfigure.AsyncTaskWorkers;
 import io.github.asynctask.worker.WorkerContainer;
 
@@ -26,7 +27,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * others as marks in each queue's serving set (what the heartbeat counts to spread the
  * agents' rounds) and entries of the instance registry, refreshed so they stay live; they
  * never hold a queue's agent turn. Each queue holds one task scheduled a day ahead (so
- * its forwarder polls at the base interval, not the idle one). After
+ * its forwarder polls at the base interval, not the idle one), and the first queue a
+ * periodic task ticking every second ({@link Ticker}), so that the schedule loops' calls
+ * ({@code tick}, {@code rt_due}) are counted too. After
  * {@value #SETTLE_SECONDS} s (the real instances' heartbeats have counted the others),
  * the load over {@code idle-seconds / reps} windows ({@link IdleLoad}): calls per second
  * by script as the real instances sent them, per real instance, and projected to the
@@ -50,8 +53,8 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 
 	/** The agents' scripts whose load the spread design keeps flat, or should. */
 	private static final List<String> AGENTS = List.of("forward", "recover", "trim", "turn", "queues", "heartbeat",
-			"serving", "extend", "flow_due", "flow_owed", "id_claim", "id_renew", "tick", "instances", "blpop",
-			"dequeue");
+			"serving", "extend", "flow_due", "flow_owed", "id_claim", "id_renew", "tick", "rt_due", "instances",
+			"blpop", "dequeue");
 
 	ScaleInstancesScenario() {
 		super(NAME);
@@ -93,7 +96,7 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 			Map<String, Object> properties = new LinkedHashMap<>(ScaleQueuesScenario.properties(QUEUES));
 			for (int i = 0; i < real; i++) {
 				properties.put("spring.data.redis.client-name", CLIENT + i);
-				instances.add(AsyncTaskSystem.application(redis, properties));
+				instances.add(AsyncTaskSystem.application(redis, properties, Ticker.class));
 			}
 			Thread.sleep(SETTLE_SECONDS * 1000L);
 			for (int rep = 0; rep < options.reps(); rep++) {
@@ -261,6 +264,15 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 
 		static byte[] bytes(String value) {
 			return value.getBytes(StandardCharsets.UTF_8);
+		}
+
+	}
+
+	/** The periodic task of the first queue: one tick a second for the whole fleet. */
+	public static class Ticker {
+
+		@AsyncTask(name = "scale.tick", queue = "q000", every = "1s")
+		public void tick() {
 		}
 
 	}
