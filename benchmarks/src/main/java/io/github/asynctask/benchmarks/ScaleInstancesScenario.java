@@ -29,15 +29,14 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * never hold a queue's agent turn. Each queue holds one task scheduled a day ahead (so
  * its forwarder polls at the base interval, not the idle one), and the first queue a
  * periodic task ticking every second ({@link Ticker}), so that the schedule loops' calls
- * ({@code tick}, {@code rt_due}) are counted too. After
- * {@value #SETTLE_SECONDS} s (the real instances' heartbeats have counted the others),
- * the load over {@code idle-seconds / reps} windows ({@link IdleLoad}): calls per second
- * by script as the real instances sent them, per real instance, and projected to the
- * whole fleet from who sent each call ({@code MONITOR}'s client address, named per
- * application): for a call naming a queue, what the real instance holding the queue's
- * turn sent plus the mean of the other real instances times the other registered
- * instances; for any other call (the instance registry's slot) the mean per real instance
- * times the registered ones.
+ * ({@code tick}, {@code rt_due}) are counted too. After {@value #SETTLE_SECONDS} s (the
+ * real instances' heartbeats have counted the others), the load over
+ * {@code idle-seconds / reps} windows ({@link IdleLoad}): calls per second by script as
+ * the real instances sent them, per real instance, and projected to the whole fleet from
+ * who sent each call ({@code MONITOR}'s client address, named per application): for a
+ * call naming a queue, what the real instance holding the queue's turn sent plus the mean
+ * of the other real instances times the other registered instances; for any other call
+ * (the instance registry's slot) the mean per real instance times the registered ones.
  */
 final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 
@@ -53,8 +52,8 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 
 	/** The agents' scripts whose load the spread design keeps flat, or should. */
 	private static final List<String> AGENTS = List.of("forward", "recover", "trim", "turn", "queues", "heartbeat",
-			"serving", "extend", "flow_due", "flow_owed", "id_claim", "id_renew", "tick", "rt_due", "instances",
-			"blpop", "dequeue");
+			"serving", "extend", "flow_due", "flow_owed", "batch_owed", "id_claim", "id_renew", "tick", "rt_due",
+			"instances", "blpop", "dequeue");
 
 	ScaleInstancesScenario() {
 		super(NAME);
