@@ -24,6 +24,10 @@ public final class TaskContext {
 	/** Ends a scope entered from no task. */
 	private static final Scope LEAVE = () -> CURRENT.set(null);
 
+	/** An updater on {@link #unsent}, not an AtomicReference per delivery. */
+	private static final AtomicReferenceFieldUpdater<TaskContext, TaskProgress> UNSENT = AtomicReferenceFieldUpdater
+		.newUpdater(TaskContext.class, TaskProgress.class, "unsent");
+
 	private final String taskId;
 
 	private final String taskName;
@@ -33,10 +37,6 @@ public final class TaskContext {
 
 	/** Written by the body, taken by the heartbeat: the latest progress not yet sent. */
 	private volatile @Nullable TaskProgress unsent;
-
-	/** An updater on {@link #unsent}, not an AtomicReference per delivery. */
-	private static final AtomicReferenceFieldUpdater<TaskContext, TaskProgress> UNSENT = AtomicReferenceFieldUpdater
-		.newUpdater(TaskContext.class, TaskProgress.class, "unsent");
 
 	/** The latest progress reported, sent or not. */
 	private volatile @Nullable TaskProgress last;
