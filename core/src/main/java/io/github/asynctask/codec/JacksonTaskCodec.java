@@ -22,6 +22,7 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.deser.DeserializationContextExt;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -40,15 +41,20 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 
 	static final int MAX_NESTING_DEPTH = 100;
 
-	private final JsonMapper mapper;
+	private final PayloadMapper mapper;
 
 	private final JsonFactory streamFactory;
 
 	private final int maxPayloadBytes;
 
+	private final int maxPlainLength;
+
 	private final TypeChecker typeChecker;
 
 	private final Map<String, JavaType[]> types = new ConcurrentHashMap<>();
+
+	/** Per task: whether every parameter is a String Jackson reads as is. */
+	private final Map<String, Boolean> plainStrings = new ConcurrentHashMap<>();
 
 	/**
 	 * One writer per parameter, built once per task: building a writer per call showed in
@@ -67,7 +73,7 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 			throw new IllegalArgumentException(
 					"async-task.max-payload-size must be positive but was " + maxPayloadBytes);
 		}
-		this.mapper = applicationMapper.rebuild()
+		this.mapper = new PayloadMapper(applicationMapper.rebuild()
 			.deactivateDefaultTyping()
 			.polymorphicTypeValidator(NoClassNamesValidator.INSTANCE)
 			// Class, ClassLoader, reflection...: reading them would load what Redis names
@@ -75,8 +81,7 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 			// arguments are read one by one from inside the payload object
 			.disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
 			// the body must see the offset the caller passed, not the same instant in UTC
-			.disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
-			.build();
+			.disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE));
 		// pool threads read payloads and submitting threads write them all day: a buffer
 		// recycler per thread is cheaper than the shared pool's concurrent deque, which
 		// showed in profiles of both
@@ -88,6 +93,8 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 				.build())
 			.build();
 		this.maxPayloadBytes = maxPayloadBytes;
+		// a longer string is Jackson's to refuse
+		this.maxPlainLength = this.streamFactory.streamReadConstraints().getMaxStringLength();
 		this.typeChecker = new TypeChecker(this.mapper);
 	}
 
@@ -164,8 +171,17 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 					+ " characters, over the limit of " + this.maxPayloadBytes + " bytes");
 		}
 		JavaType[] types = types(definition);
-		try (JsonParser parser = this.streamFactory.createParser(this.mapper._deserializationContext(), payload)) {
-			return new PayloadReader(this.mapper, parser, definition, types).read();
+		if (plainStrings(definition) && payload.length() <= this.maxPlainLength) {
+			@Nullable Object[] args = PlainStringArgs.read(payload, types.length);
+			if (args != null) {
+				return new DecodedPayload(args, Map.of(), null);
+			}
+		}
+		// one context for the parser and the first argument, as readValue(String) shares
+		// it
+		DeserializationContextExt context = this.mapper.newContext();
+		try (JsonParser parser = context.assignAndReturnParser(this.streamFactory.createParser(context, payload))) {
+			return new PayloadReader(this.mapper, context, parser, definition, types).read();
 		}
 		catch (JacksonException ex) {
 			throw new TaskCodecException(
@@ -193,6 +209,15 @@ public final class JacksonTaskCodec implements TaskCodec, TaskDefinitionCheck {
 		}
 		return this.types.computeIfAbsent(definition.name(), (
 				name) -> definition.parameterTypes().stream().map(this.mapper::constructType).toArray(JavaType[]::new));
+	}
+
+	private boolean plainStrings(TaskDefinition definition) {
+		Boolean known = this.plainStrings.get(definition.name());
+		if (known != null) {
+			return known;
+		}
+		return this.plainStrings.computeIfAbsent(definition.name(),
+				(name) -> Arrays.stream(types(definition)).allMatch(this.mapper::readsStringAsIs));
 	}
 
 	private ObjectWriter[] writers(TaskDefinition definition) {

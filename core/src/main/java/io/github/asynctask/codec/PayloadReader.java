@@ -10,13 +10,14 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JavaType;
-import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.deser.DeserializationContextExt;
 
 /**
  * Reads a payload of {@link JacksonTaskCodec} token by token, so each argument gets its
  * own type.
  */
-record PayloadReader(JsonMapper mapper, JsonParser parser, TaskDefinition definition, JavaType[] types) {
+record PayloadReader(PayloadMapper mapper, DeserializationContextExt context, JsonParser parser,
+		TaskDefinition definition, JavaType[] types) {
 
 	DecodedPayload read() {
 		expect(this.parser.nextToken(), JsonToken.START_OBJECT);
@@ -79,7 +80,11 @@ record PayloadReader(JsonMapper mapper, JsonParser parser, TaskDefinition defini
 
 	private @Nullable Object readArg(int index) {
 		try {
-			return this.mapper.readValue(this.parser, this.types[index]);
+			// the first argument reads with the parser's own context; the others get one
+			// each
+			// so object ids stay per argument, as each was written by its own writer
+			return (index == 0) ? this.mapper.readRoot(this.context, this.parser, this.types[index])
+					: this.mapper.readRoot(this.parser, this.types[index]);
 		}
 		catch (JacksonException ex) {
 			throw new TaskCodecException(

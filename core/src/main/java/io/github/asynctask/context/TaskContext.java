@@ -2,7 +2,7 @@ package io.github.asynctask.context;
 
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 import io.github.asynctask.TaskProgress;
 import org.jspecify.annotations.Nullable;
@@ -24,6 +24,10 @@ public final class TaskContext {
 	/** Ends a scope entered from no task. */
 	private static final Scope LEAVE = () -> CURRENT.set(null);
 
+	/** An updater on {@link #unsent}, not an AtomicReference per delivery. */
+	private static final AtomicReferenceFieldUpdater<TaskContext, TaskProgress> UNSENT = AtomicReferenceFieldUpdater
+		.newUpdater(TaskContext.class, TaskProgress.class, "unsent");
+
 	private final String taskId;
 
 	private final String taskName;
@@ -32,7 +36,7 @@ public final class TaskContext {
 	private volatile boolean cancelled;
 
 	/** Written by the body, taken by the heartbeat: the latest progress not yet sent. */
-	private final AtomicReference<@Nullable TaskProgress> unsent = new AtomicReference<>();
+	private volatile @Nullable TaskProgress unsent;
 
 	/** The latest progress reported, sent or not. */
 	private volatile @Nullable TaskProgress last;
@@ -104,7 +108,7 @@ public final class TaskContext {
 		}
 		TaskProgress progress = new TaskProgress(percent, text, Instant.now());
 		this.last = progress;
-		this.unsent.set(progress);
+		this.unsent = progress;
 	}
 
 	/** The latest progress this body reported, sent to Redis or not. */
@@ -135,7 +139,7 @@ public final class TaskContext {
 	 * heartbeat.
 	 */
 	public @Nullable TaskProgress takeProgress() {
-		return this.unsent.getAndSet(null);
+		return UNSENT.getAndSet(this, null);
 	}
 
 	/**
@@ -143,7 +147,7 @@ public final class TaskContext {
 	 * newer progress came meanwhile; for the worker's heartbeat.
 	 */
 	public void offerBack(TaskProgress progress) {
-		this.unsent.compareAndSet(null, progress);
+		UNSENT.compareAndSet(this, null, progress);
 	}
 
 	/** Ends {@link #enter()}. */

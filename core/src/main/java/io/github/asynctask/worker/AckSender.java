@@ -115,16 +115,35 @@ final class AckSender {
 	}
 
 	private void sendByQueue(List<Queued> group) {
+		if (oneQueue(group)) {
+			// the usual case: no map and no lists per group
+			send(group);
+			return;
+		}
 		Map<String, List<Queued>> byQueue = new LinkedHashMap<>();
 		group.forEach((queued) -> byQueue.computeIfAbsent(queued.delivery().queue(), (queue) -> new ArrayList<>())
 			.add(queued));
 		byQueue.values().forEach(this::send);
 	}
 
+	private static boolean oneQueue(List<Queued> group) {
+		String queue = group.get(0).delivery().queue();
+		for (int i = 1; i < group.size(); i++) {
+			if (!queue.equals(group.get(i).delivery().queue())) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	private void send(List<Queued> acks) {
+		List<Delivery> deliveries = new ArrayList<>(acks.size());
+		for (Queued queued : acks) {
+			deliveries.add(queued.delivery());
+		}
 		List<AckResult> results;
 		try {
-			results = this.broker.completeAll(acks.stream().map(Queued::delivery).toList(), this.retention);
+			results = this.broker.completeAll(deliveries, this.retention);
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not complete {} tasks of queue '{}' in Redis: {}; will re-send while their leases last",

@@ -15,16 +15,19 @@ import org.jspecify.annotations.Nullable;
 record Outcome(boolean succeeded, boolean retryable, @Nullable Throwable error, String reason,
 		@Nullable Object result) {
 
+	/** Every value-less success is alike: one shared instance, not one per task. */
+	private static final Outcome SUCCESS = new Outcome(true, false, null, "", null);
+
 	Outcome(boolean succeeded, boolean retryable, @Nullable Throwable error, String reason) {
 		this(succeeded, retryable, error, reason, null);
 	}
 
 	static Outcome success() {
-		return new Outcome(true, false, null, "");
+		return SUCCESS;
 	}
 
 	static Outcome success(@Nullable Object result) {
-		return new Outcome(true, false, null, "", result);
+		return (result != null) ? new Outcome(true, false, null, "", result) : SUCCESS;
 	}
 
 	static Outcome failed(Throwable error, boolean retryable) {

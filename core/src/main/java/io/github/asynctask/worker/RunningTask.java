@@ -1,6 +1,6 @@
 package io.github.asynctask.worker;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 import io.github.asynctask.context.TaskContext;
 import io.github.asynctask.redis.Delivery;
@@ -20,7 +20,11 @@ final class RunningTask {
 
 	private final DeliveryToken key;
 
-	private final AtomicBoolean claimed = new AtomicBoolean();
+	/** 1 once claimed; an updater on a plain field, not an AtomicBoolean per delivery. */
+	private static final AtomicIntegerFieldUpdater<RunningTask> CLAIMED = AtomicIntegerFieldUpdater
+		.newUpdater(RunningTask.class, "claimed");
+
+	private volatile int claimed;
 
 	/** What the body sees as TaskContext.current(): cancel flag and progress. */
 	private final TaskContext context;
@@ -77,11 +81,11 @@ final class RunningTask {
 
 	/** Take the right to end this delivery; true for exactly one caller. */
 	boolean claim() {
-		return this.claimed.compareAndSet(false, true);
+		return CLAIMED.compareAndSet(this, 0, 1);
 	}
 
 	boolean isClaimed() {
-		return this.claimed.get();
+		return this.claimed == 1;
 	}
 
 	void bodyThread(@Nullable Thread thread) {

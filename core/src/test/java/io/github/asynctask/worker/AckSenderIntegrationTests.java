@@ -36,6 +36,8 @@ class AckSenderIntegrationTests {
 
 	private static final String QUEUE = "q";
 
+	private static final String OTHER_QUEUE = "q2";
+
 	private final WorkerHarness harness;
 
 	private final LuaRedisBroker broker;
@@ -81,6 +83,39 @@ class AckSenderIntegrationTests {
 		assertThat(groups.getAllValues()).extracting(List::size).containsExactly(1, 20);
 		assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
 		assertThat(this.harness.redis.cli("HLEN", this.harness.keys.tasks(QUEUE))).isEqualTo("0");
+	}
+
+	@Test
+	void aGroupOfTwoQueuesGoesInOneCallPerQueue() throws Exception {
+		CountDownLatch firstCallEntered = new CountDownLatch(1);
+		CountDownLatch releaseFirstCall = new CountDownLatch(1);
+		doAnswer((call) -> {
+			if (firstCallEntered.getCount() == 1) {
+				firstCallEntered.countDown();
+				assertThat(releaseFirstCall.await(10, TimeUnit.SECONDS)).isTrue();
+			}
+			return call.callRealMethod();
+		}).when(this.broker).completeAll(anyList(), any());
+		List<Report> reports = reportsFor(take(QUEUE, 3));
+		List<Report> others = reportsFor(take(OTHER_QUEUE, 2));
+		this.sender.start();
+		this.sender.offer(reports.get(0), this.running);
+		assertThat(firstCallEntered.await(10, TimeUnit.SECONDS)).isTrue();
+		this.sender.offer(others.get(0), this.running);
+		this.sender.offer(reports.get(1), this.running);
+		this.sender.offer(others.get(1), this.running);
+		this.sender.offer(reports.get(2), this.running);
+		releaseFirstCall.countDown();
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.running.size() == 0);
+		@SuppressWarnings("unchecked")
+		ArgumentCaptor<List<Delivery>> groups = ArgumentCaptor.forClass(List.class);
+		verify(this.broker, times(3)).completeAll(groups.capture(), any());
+		// after the held call: one call per queue, in the order the queues first came
+		List<List<Delivery>> calls = groups.getAllValues().subList(1, 3);
+		assertThat(calls.get(0)).extracting(Delivery::queue).containsExactly(OTHER_QUEUE, OTHER_QUEUE);
+		assertThat(calls.get(1)).extracting(Delivery::queue).containsExactly(QUEUE, QUEUE);
+		assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
+		assertThat(this.harness.broker.stats(OTHER_QUEUE).active()).isZero();
 	}
 
 	@Test
@@ -145,10 +180,14 @@ class AckSenderIntegrationTests {
 	}
 
 	private List<Delivery> take(int count) {
+		return take(QUEUE, count);
+	}
+
+	private List<Delivery> take(String queue, int count) {
 		for (int i = 0; i < count; i++) {
-			this.harness.broker.enqueue(EnqueueRequest.now(QUEUE, "t" + i, "count", "[]", 3));
+			this.harness.broker.enqueue(EnqueueRequest.now(queue, queue + "-t" + i, "count", "[]", 3));
 		}
-		List<Delivery> deliveries = this.harness.broker.dequeue(QUEUE, count, Duration.ofMinutes(1));
+		List<Delivery> deliveries = this.harness.broker.dequeue(queue, count, Duration.ofMinutes(1));
 		assertThat(deliveries).hasSize(count);
 		return deliveries;
 	}
