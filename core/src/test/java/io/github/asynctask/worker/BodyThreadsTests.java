@@ -8,6 +8,7 @@ import io.github.asynctask.codec.TaskCodec;
 import io.github.asynctask.definition.TaskRegistry;
 import io.github.asynctask.redis.PendingWait;
 import io.github.asynctask.redis.RedisBroker;
+import io.github.asynctask.redis.shard.ShardLayout;
 import io.github.asynctask.redis.wake.WakeSignals;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
@@ -46,8 +47,10 @@ class BodyThreadsTests {
 	void virtualThreadsAreRefusedBeforeJava21NamingThePropertyAndTheVersion() {
 		WakeSignals wakeSignals = mock(WakeSignals.class);
 		when(wakeSignals.pendingWait(anyString())).thenReturn(mock(PendingWait.class));
-		WorkerContainerBuilder builder = new WorkerContainerBuilder(mock(RedisBroker.class), wakeSignals,
-				mock(TaskRegistry.class), mock(TaskCodec.class), (definition, args) -> {
+		RedisBroker broker = mock(RedisBroker.class);
+		when(broker.layout()).thenReturn(ShardLayout.unsharded());
+		WorkerContainerBuilder builder = new WorkerContainerBuilder(broker, wakeSignals, mock(TaskRegistry.class),
+				mock(TaskCodec.class), (definition, args) -> {
 				}, WorkerSettings.builder(java.util.Map.of("q", 1)).build());
 		assertThat(VirtualThreads.supported()).isFalse();
 		assertThatIllegalStateException().isThrownBy(() -> builder.virtualThreads(true))
