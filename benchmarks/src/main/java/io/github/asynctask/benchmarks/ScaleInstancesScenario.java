@@ -36,7 +36,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * who sent each call ({@code MONITOR}'s client address, named per application): for a
  * call naming a queue, what the real instance holding the queue's turn sent plus the mean
  * of the other real instances times the other registered instances; for any other call
- * (the instance registry's slot) the mean per real instance times the registered ones.
+ * (the instance registry's slot) the mean per real instance times the registered ones; a
+ * task's {@code complete} as sent (once per task, whoever runs it).
  */
 final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 
@@ -52,8 +53,8 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 
 	/** The agents' scripts whose load the spread design keeps flat, or should. */
 	private static final List<String> AGENTS = List.of("forward", "recover", "trim", "turn", "queues", "heartbeat",
-			"serving", "extend", "flow_due", "flow_owed", "batch_owed", "id_claim", "id_renew", "tick", "rt_due",
-			"instances", "blpop", "dequeue");
+			"serving", "extend", "flow_due", "flow_owed", "id_claim", "id_renew", "tick", "rt_due", "instances",
+			"batch_owed", "complete", "blpop", "dequeue");
 
 	ScaleInstancesScenario() {
 		super(NAME);
@@ -140,6 +141,12 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 	private static final List<String> FETCH = List.of("blpop", "dequeue");
 
 	/**
+	 * Calls once per task run (the ticks' tasks), by whichever instance ran it: counted
+	 * as sent, not projected, and outside the agents' sums.
+	 */
+	private static final List<String> PER_TASK = List.of("complete");
+
+	/**
 	 * The fleet's calls per second by script, projected from who sent them (see the
 	 * class's javadoc), with the sums {@link #QUEUE_CALLS} and {@link #INSTANCE_CALLS}.
 	 * @param byClient calls by client address, then by {@code "<script> <hash tag>"}
@@ -166,7 +173,10 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 				total += count;
 			}
 			double calls;
-			if (holder != null && holder < real) {
+			if (PER_TASK.contains(script)) {
+				calls = total;
+			}
+			else if (holder != null && holder < real) {
 				double others = (real > 1) ? (total - counts[holder]) / (real - 1) : 0;
 				calls = counts[holder] + others * (registered - 1);
 			}
@@ -175,7 +185,7 @@ final class ScaleInstancesScenario extends AsyncTaskCostScenario {
 			}
 			double perSecond = calls / seconds;
 			fleet.merge(script, perSecond, Double::sum);
-			if (!FETCH.contains(script)) {
+			if (!FETCH.contains(script) && !PER_TASK.contains(script)) {
 				fleet.merge(holders.containsKey(tag) ? QUEUE_CALLS : INSTANCE_CALLS, perSecond, Double::sum);
 			}
 		});
