@@ -59,17 +59,26 @@ class AckSenderIntegrationTests {
 		this.sender.halt();
 	}
 
-	@Test
-	void acksArrivingWhileACallIsInFlightGoTogetherInTheNext() throws Exception {
-		CountDownLatch firstCallEntered = new CountDownLatch(1);
-		CountDownLatch releaseFirstCall = new CountDownLatch(1);
+	/**
+	 * The broker's first {@code completeAll} waits for {@code release}; the latch
+	 * returned opens when that call has begun.
+	 */
+	private CountDownLatch holdFirstCall(CountDownLatch release) {
+		CountDownLatch entered = new CountDownLatch(1);
 		doAnswer((call) -> {
-			if (firstCallEntered.getCount() == 1) {
-				firstCallEntered.countDown();
-				assertThat(releaseFirstCall.await(10, TimeUnit.SECONDS)).isTrue();
+			if (entered.getCount() == 1) {
+				entered.countDown();
+				assertThat(release.await(10, TimeUnit.SECONDS)).isTrue();
 			}
 			return call.callRealMethod();
 		}).when(this.broker).completeAll(anyList(), any());
+		return entered;
+	}
+
+	@Test
+	void acksArrivingWhileACallIsInFlightGoTogetherInTheNext() throws Exception {
+		CountDownLatch releaseFirstCall = new CountDownLatch(1);
+		CountDownLatch firstCallEntered = holdFirstCall(releaseFirstCall);
 		List<Report> reports = reportsFor(take(21));
 		this.sender.start();
 		this.sender.offer(reports.get(0), this.running);
@@ -87,15 +96,8 @@ class AckSenderIntegrationTests {
 
 	@Test
 	void aGroupOfTwoQueuesGoesInOneCallPerQueue() throws Exception {
-		CountDownLatch firstCallEntered = new CountDownLatch(1);
 		CountDownLatch releaseFirstCall = new CountDownLatch(1);
-		doAnswer((call) -> {
-			if (firstCallEntered.getCount() == 1) {
-				firstCallEntered.countDown();
-				assertThat(releaseFirstCall.await(10, TimeUnit.SECONDS)).isTrue();
-			}
-			return call.callRealMethod();
-		}).when(this.broker).completeAll(anyList(), any());
+		CountDownLatch firstCallEntered = holdFirstCall(releaseFirstCall);
 		List<Report> reports = reportsFor(take(QUEUE, 3));
 		List<Report> others = reportsFor(take(OTHER_QUEUE, 2));
 		this.sender.start();
