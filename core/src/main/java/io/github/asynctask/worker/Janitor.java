@@ -59,10 +59,13 @@ final class Janitor implements PeriodicLoop.Step {
 
 	private boolean registered;
 
-	/** The registered queues as last read, and until when (nanos) to keep them. */
+	/**
+	 * The registered queues as last read, and until when (nanos) they are used without
+	 * reading again.
+	 */
 	private @Nullable Set<String> registeredRead;
 
-	private long registeredReadAt;
+	private long registeredReadUntil;
 
 	Janitor(RedisBroker broker, List<String> served, WorkerSettings.Retention retention, Duration interval,
 			QueueTurns turns, ClusterSpread spread, TaskListener listener) {
@@ -106,9 +109,9 @@ final class Janitor implements PeriodicLoop.Step {
 	 * queue registered since is trimmed by some instance about an interval later.
 	 */
 	private Set<String> registered(long now) {
-		if (this.registeredRead == null || now - this.registeredReadAt >= 0) {
+		if (this.registeredRead == null || now - this.registeredReadUntil >= 0) {
 			this.registeredRead = this.broker.knownQueues();
-			this.registeredReadAt = now
+			this.registeredReadUntil = now
 					+ ClusterSpread.around(this.interval.multipliedBy(this.spread.fleet())).toNanos();
 		}
 		return this.registeredRead;
