@@ -37,10 +37,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * {@value #CALLS} calls in a row of submit ({@code enqueue} of one task), fetch
  * ({@code dequeue} of one), stats, an idle forward and an idle recover (nothing due or
  * expired: the calls the agents make most), and {@value #BATCH_CALLS} calls of forward
- * and recover that each move {@value #PER_CALL} due or expired tasks (the agents' batch).
- * For each: the client's wall time per call (median, p99), Redis's own time per script
- * call and Redis's CPU per call ({@link CallCost}). Then the actuator endpoint's overview
- * (all three queues) and the middle page of 50 of each list, the median of
+ * and recover that each move {@value #PER_CALL} due or expired tasks (the agents' batch),
+ * and as many of a bare script reading {@value #PER_CALL} scheduled tasks
+ * ({@link ReadFloor}: the memory forward touches, none of its logic, so the floor of its
+ * growth). For each: the client's wall time per call (median, p99), Redis's own time per
+ * script call and Redis's CPU per call ({@link CallCost}). Then the actuator endpoint's
+ * overview (all three queues) and the middle page of 50 of each list, the median of
  * {@value #PAGE_CALLS} calls each (the console's pages are the {@code console}
  * scenario's). Memory: Redis {@code used_memory} added by loading the queue, per task.
  * The queue is brought back to its size after every measurement, so each runs on the
@@ -114,6 +116,7 @@ final class ScaleBacklogScenario extends AsyncTaskCostScenario {
 					new TaskBrowser(broker, new TaskPages(factory, keys, Duration.ofSeconds(5)),
 							new RedisHistory(factory, keys, Duration.ofSeconds(5)), () -> List.of(Backlog.TASK), true),
 					null);
+			RedisConnection floorConnection = factory.getConnection();
 			for (Level level : levels) {
 				String queue = (String) level.params.get("queue");
 				broker.registerQueues(List.of(queue));
@@ -126,13 +129,15 @@ final class ScaleBacklogScenario extends AsyncTaskCostScenario {
 				level.runs.put("bytesPerTask", List.of(CallCost.round(perTask)));
 				level.runs.put("bytesPerTaskBeyondArg", List.of(CallCost.round(perTask - TaskArg.LENGTH)));
 				level.backlog = backlog;
+				level.floor = new ReadFloor(floorConnection, keys.scheduled(queue), keys.tasks(queue), level.pending,
+						PER_CALL);
 			}
 			// interleaved (small, medium, large, small, ...), so the machine's drift hits
 			// every size alike
 			for (int rep = 0; rep < options.warmups() + options.reps(); rep++) {
 				for (Level level : levels) {
-					Map<String, Double> figures = once(redis, broker, level.backlog(), endpoint, level.pending,
-							level.dead);
+					Map<String, Double> figures = once(redis, broker, level.backlog(), level.floor(), endpoint,
+							level.pending, level.dead);
 					if (rep >= options.warmups()) {
 						figures.forEach(
 								(name, value) -> level.runs.computeIfAbsent(name, (k) -> new ArrayList<>()).add(value));
@@ -163,10 +168,16 @@ final class ScaleBacklogScenario extends AsyncTaskCostScenario {
 
 		private @Nullable Backlog backlog;
 
+		private @Nullable ReadFloor floor;
+
 		Level(Map<String, Object> params, long pending, long dead) {
 			this.params = params;
 			this.pending = pending;
 			this.dead = dead;
+		}
+
+		ReadFloor floor() {
+			return Objects.requireNonNull(this.floor, "the level's queue is not loaded");
 		}
 
 		Backlog backlog() {
@@ -175,7 +186,7 @@ final class ScaleBacklogScenario extends AsyncTaskCostScenario {
 
 	}
 
-	private static Map<String, Double> once(RedisTarget redis, RedisBroker broker, Backlog backlog,
+	private static Map<String, Double> once(RedisTarget redis, RedisBroker broker, Backlog backlog, ReadFloor floor,
 			AsyncTaskEndpoint endpoint, long pending, long dead) throws Exception {
 		String queue = backlog.queue();
 		// a small backlog gives at most half its pending tasks to the recover figure
@@ -192,6 +203,7 @@ final class ScaleBacklogScenario extends AsyncTaskCostScenario {
 		figures.putAll(CallCost.measure(redis, "stats", CALLS, 1, () -> broker.stats(queue)));
 		figures.putAll(CallCost.measure(redis, "forwardIdle", CALLS, 1,
 				() -> expect("idle forward", broker.forward(queue, PER_CALL).moved(), 0)));
+		figures.putAll(CallCost.measure(redis, "readFloor", batchCalls, PER_CALL, floor::read));
 		backlog.enqueueDueSoon(batchCalls * PER_CALL, DUE_AFTER);
 		Thread.sleep(DUE_AFTER.toMillis() + 50);
 		figures.putAll(CallCost.measure(redis, "forward", batchCalls, PER_CALL,
