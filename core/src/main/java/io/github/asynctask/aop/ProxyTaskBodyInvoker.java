@@ -35,20 +35,27 @@ public final class ProxyTaskBodyInvoker implements TaskBodyInvoker {
 	}
 
 	/**
-	 * The method to call on the bean: on a JDK proxy, the interface method. Made
-	 * accessible because a public method of a class that is not public (a plain
-	 * {@code @Component class}) is out of reach of reflection from this package.
+	 * The method to call on the bean (on a JDK proxy, the interface method), made
+	 * accessible once: a public method of a class that is not public (a plain
+	 * {@code @Component class}) is out of reach of reflection from this package, and an
+	 * accessible method skips the caller lookup and access check {@code invoke} makes on
+	 * every call otherwise.
 	 */
 	static Method proxyMethod(TaskDefinition definition) {
+		Method method = callable(definition);
+		method.trySetAccessible();
+		return method;
+	}
+
+	private static Method callable(TaskDefinition definition) {
 		Method method = definition.method();
 		Class<?> beanClass = definition.bean().getClass();
 		if (!Proxy.isProxyClass(beanClass)) {
-			ReflectionUtils.makeAccessible(method);
 			return method;
 		}
 		// The interface's method, not the proxy class's: calling it on the proxy is the
-		// same
-		// call, and in a native image only the interface method needs a reflection hint.
+		// same call, and in a native image only the interface method needs a reflection
+		// hint.
 		for (Class<?> proxied : beanClass.getInterfaces()) {
 			Method onInterface = ReflectionUtils.findMethod(proxied, method.getName(), method.getParameterTypes());
 			if (onInterface != null) {
