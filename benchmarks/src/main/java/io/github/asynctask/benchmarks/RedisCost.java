@@ -9,10 +9,11 @@ import java.util.Map;
 /**
  * What a drain cost Redis, per task: server CPU time, the part of it spent inside
  * scripts, and commands called (scripts count once each, plus the commands they run); and
- * the CPU time (the JIT compilers' share also apart) and heap allocation of this JVM, and
- * the CPU time of the system's own processes outside it. Says where a throughput figure
- * is bounded: by Redis's own work or by the client around it. {@link CommandBreakdown}
- * and {@link ThreadBreakdown} print the details on request.
+ * the CPU time (the JIT compilers' and the collector's shares also apart, see
+ * {@link JvmOwnThreads}) and heap allocation of this JVM, and the CPU time of the
+ * system's own processes outside it. Says where a throughput figure is bounded: by
+ * Redis's own work or by the client around it. {@link CommandBreakdown} and
+ * {@link ThreadBreakdown} print the details on request.
  */
 final class RedisCost {
 
@@ -29,6 +30,8 @@ final class RedisCost {
 	private final ThreadBreakdown threadsAtStart = ThreadBreakdown.now();
 
 	private final long jitMillisAtStart = Jit.compilationMillis();
+
+	private final JvmOwnThreads ownThreadsAtStart = JvmOwnThreads.now();
 
 	private final List<ProcessHandle> processes;
 
@@ -66,6 +69,11 @@ final class RedisCost {
 		figures.put("jvmCpuMicrosPerTask", Math.round(jvmMicros * 10) / 10.0);
 		double jitMicros = (Jit.compilationMillis() - this.jitMillisAtStart) * 1000.0 / tasks;
 		figures.put("jitMicrosPerTask", Math.round(jitMicros * 10) / 10.0);
+		JvmOwnThreads ownThreads = JvmOwnThreads.now();
+		double compilerMicros = ownThreads.compilerNanosSince(this.ownThreadsAtStart) / 1000.0 / tasks;
+		figures.put("jitCpuMicrosPerTask", Math.round(compilerMicros * 10) / 10.0);
+		double collectorMicros = ownThreads.collectorNanosSince(this.ownThreadsAtStart) / 1000.0 / tasks;
+		figures.put("gcCpuMicrosPerTask", Math.round(collectorMicros * 10) / 10.0);
 		ThreadBreakdown threads = ThreadBreakdown.now();
 		if (ThreadBreakdown.supported()) {
 			figures.put("jvmAllocBytesPerTask",
