@@ -12,8 +12,11 @@ import java.util.function.Function;
 
 import io.github.asynctask.RedisUnavailableException;
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.CommandOutput;
+import io.lettuce.core.output.NestedMultiOutput;
+import io.lettuce.core.protocol.CommandType;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
@@ -162,15 +165,39 @@ public final class ScriptRunner {
 	private Object runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, byte[][] keyBytes,
 			byte[][] argBytes) {
 		try {
-			return awaitReply(async.evalsha(script.sha1(), ScriptOutputType.MULTI, keyBytes, argBytes));
+			return awaitReply(sendEvalSha(async, script, keyBytes, argBytes));
 		}
 		catch (io.lettuce.core.RedisException ex) {
 			if (!ScriptFailures.isNoScript(ex)) {
 				throw ex;
 			}
 			// EVAL also caches the script, so the next EVALSHA finds it.
-			return awaitReply(async.eval(script.source(), ScriptOutputType.MULTI, keyBytes, argBytes));
+			return awaitReply(sendEval(async, script, keyBytes, argBytes));
 		}
+	}
+
+	/**
+	 * {@code EVALSHA} with a reply read as {@code ScriptOutputType.MULTI} reads it, its
+	 * arguments written by {@link ScriptArgs} rather than Lettuce's own builder.
+	 */
+	private static RedisFuture<Object> sendEvalSha(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script,
+			byte[][] keys, byte[][] args) {
+		return async.dispatch(CommandType.EVALSHA, multiOutput(), ScriptArgs.evalSha(script, keys, args));
+	}
+
+	/**
+	 * The reply as {@code ScriptOutputType.MULTI} reads it: bulk strings as byte[],
+	 * integers as Long, arrays as List.
+	 */
+	@SuppressWarnings({ "unchecked", "rawtypes" })
+	private static CommandOutput<byte[], byte[], Object> multiOutput() {
+		return (CommandOutput) new NestedMultiOutput<>(ByteArrayCodec.INSTANCE);
+	}
+
+	/** {@code EVAL}, as {@link #sendEvalSha} sends {@code EVALSHA}. */
+	private static RedisFuture<Object> sendEval(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script,
+			byte[][] keys, byte[][] args) {
+		return async.dispatch(CommandType.EVAL, multiOutput(), ScriptArgs.eval(script, keys, args));
 	}
 
 	private Object awaitReply(RedisFuture<Object> future) {
@@ -240,7 +267,7 @@ public final class ScriptRunner {
 			List<byte[][]> keys, List<byte[][]> args) {
 		List<RedisFuture<Object>> futures = new ArrayList<>(keys.size());
 		for (int i = 0; i < keys.size(); i++) {
-			futures.add(commands.evalsha(script.sha1(), ScriptOutputType.MULTI, keys.get(i), args.get(i)));
+			futures.add(sendEvalSha(commands, script, keys.get(i), args.get(i)));
 		}
 		List<Object> replies = new ArrayList<>(futures.size());
 		for (int i = 0; i < futures.size(); i++) {
@@ -252,8 +279,7 @@ public final class ScriptRunner {
 					throw ex;
 				}
 				// EVAL also caches the script, so the next batch finds it by SHA
-				replies
-					.add(awaitReply(commands.eval(script.source(), ScriptOutputType.MULTI, keys.get(i), args.get(i))));
+				replies.add(awaitReply(sendEval(commands, script, keys.get(i), args.get(i))));
 			}
 		}
 		return replies;
