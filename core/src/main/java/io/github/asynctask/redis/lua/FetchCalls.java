@@ -1,7 +1,6 @@
 package io.github.asynctask.redis.lua;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -100,14 +99,10 @@ final class FetchCalls {
 			args[4 + max] = ScriptBytes.decimal(limit.permits());
 			args[5 + max] = ScriptBytes.utf8(Millis.arg(limit.period()));
 		}
-		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
 		// id, "<meta>\n<payload>" pairs, then perhaps one number (dequeue.lua)
-		int pairs = reply.size() - reply.size() % 2;
-		List<Delivery> deliveries = new ArrayList<>(pairs / 2);
-		for (int i = 0; i < pairs; i += 2) {
-			deliveries.add(this.reader.read(queue, reply.get(i), reply.get(i + 1)));
-		}
-		long held = (pairs < reply.size()) ? Replies.number(reply.get(pairs)) : 0;
+		FetchReply reply = this.runner.run(Scripts.DEQUEUE, queue, keys, args, FetchReply.reading(queue, this.reader));
+		List<Delivery> deliveries = reply.deliveries(queue, this.reader);
+		long held = reply.held();
 		return new Dequeued(deliveries, Duration.ofMillis(Math.max(0, held)), held < 0);
 	}
 

@@ -33,6 +33,21 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  */
 public final class ScriptRunner {
 
+	/** The reply as {@code ScriptOutputType.MULTI} reads it: byte[], Long and List. */
+	private static final ReplyReading<Object> MULTI = new ReplyReading<>() {
+
+		@Override
+		public CommandOutput<byte[], byte[], Object> output() {
+			return multiOutput();
+		}
+
+		@Override
+		public Object read(Object reply) {
+			return reply;
+		}
+
+	};
+
 	private final RedisConnectionFactory connectionFactory;
 
 	/**
@@ -69,9 +84,18 @@ public final class ScriptRunner {
 	}
 
 	/** {@link #run(LuaScript, String, List, List)} with keys and arguments as bytes. */
+	@SuppressWarnings("unchecked")
 	public <T> T run(LuaScript script, String queue, byte[][] keys, byte[][] args) {
+		return (T) run(script, queue, keys, args, MULTI);
+	}
+
+	/**
+	 * {@link #run(LuaScript, String, byte[][], byte[][])} with the reply read by
+	 * {@code reading}.
+	 */
+	public <T> T run(LuaScript script, String queue, byte[][] keys, byte[][] args, ReplyReading<T> reading) {
 		try {
-			return runScript(script, queue, keys, args);
+			return runScript(script, queue, keys, args, reading);
 		}
 		catch (RedisUnavailableException ex) {
 			this.lastFailure = System.nanoTime();
@@ -88,12 +112,11 @@ public final class ScriptRunner {
 		return (at == 0) ? null : Duration.ofNanos(System.nanoTime() - at);
 	}
 
-	@SuppressWarnings("unchecked")
-	private <T> T runScript(LuaScript script, String queue, byte[][] keys, byte[][] args) {
+	private <T> T runScript(LuaScript script, String queue, byte[][] keys, byte[][] args, ReplyReading<T> reading) {
 		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync(script, queue);
 		if (shared != null) {
 			try {
-				return (T) runOn(shared, script, keys, args);
+				return runOn(shared, script, keys, args, reading);
 			}
 			catch (io.lettuce.core.RedisException ex) {
 				this.shared = null; // fetch it again: the factory may have replaced its
@@ -103,7 +126,8 @@ public final class ScriptRunner {
 		}
 		return withConnection(script, queue, (connection) -> {
 			RedisClusterAsyncCommands<byte[], byte[]> async = lettuce(connection);
-			return (async != null) ? (T) runOn(async, script, keys, args) : evalSha(connection, script, keys, args);
+			return (async != null) ? runOn(async, script, keys, args, reading)
+					: reading.read(evalSha(connection, script, keys, args));
 		});
 	}
 
@@ -162,17 +186,19 @@ public final class ScriptRunner {
 		return current;
 	}
 
-	private Object runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, byte[][] keyBytes,
-			byte[][] argBytes) {
+	private <T> T runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, byte[][] keyBytes,
+			byte[][] argBytes, ReplyReading<T> reading) {
 		try {
-			return awaitReply(sendEvalSha(async, script, keyBytes, argBytes));
+			return awaitReply(async.dispatch(CommandType.EVALSHA, reading.output(),
+					ScriptArgs.evalSha(script, keyBytes, argBytes)));
 		}
 		catch (io.lettuce.core.RedisException ex) {
 			if (!ScriptFailures.isNoScript(ex)) {
 				throw ex;
 			}
 			// EVAL also caches the script, so the next EVALSHA finds it.
-			return awaitReply(sendEval(async, script, keyBytes, argBytes));
+			return awaitReply(
+					async.dispatch(CommandType.EVAL, reading.output(), ScriptArgs.eval(script, keyBytes, argBytes)));
 		}
 	}
 
@@ -200,7 +226,7 @@ public final class ScriptRunner {
 		return async.dispatch(CommandType.EVAL, multiOutput(), ScriptArgs.eval(script, keys, args));
 	}
 
-	private Object awaitReply(RedisFuture<Object> future) {
+	private <T> T awaitReply(RedisFuture<T> future) {
 		try {
 			return future.get(this.replyTimeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
