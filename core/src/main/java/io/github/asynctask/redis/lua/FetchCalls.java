@@ -13,6 +13,7 @@ import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ReplyReading;
 import io.github.asynctask.redis.script.ScriptBytes;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.script.Scripts;
@@ -42,6 +43,15 @@ final class FetchCalls {
 	private final Map<String, byte[][]> dequeueKeys = new ConcurrentHashMap<>();
 
 	private final DeliveryReader reader = new DeliveryReader();
+
+	private final Millis.Bytes leaseBytes = new Millis.Bytes();
+
+	private final Millis.Bytes retentionBytes = new Millis.Bytes();
+
+	private final Millis.Bytes completedIdsBytes = new Millis.Bytes();
+
+	/** How each queue's fetches read their replies, made once per queue. */
+	private final Map<String, ReplyReading<FetchReply>> readings = new ConcurrentHashMap<>();
 
 	private final FetchLedger fetches = new FetchLedger();
 
@@ -89,9 +99,9 @@ final class FetchCalls {
 		keys[FETCH_KEY + 1] = ScriptBytes.utf8(this.keys.fetch(queue, (answered != null) ? answered : ""));
 		byte[][] args = new byte[4 + max + ((limit != null) ? 2 : 0)][];
 		args[0] = ScriptBytes.decimal(max);
-		args[1] = ScriptBytes.utf8(Millis.arg(lease));
-		args[2] = ScriptBytes.utf8(Millis.arg(this.completedRetention));
-		args[3] = ScriptBytes.utf8(Millis.arg(this.completedIds));
+		args[1] = this.leaseBytes.of(lease);
+		args[2] = this.retentionBytes.of(this.completedRetention);
+		args[3] = this.completedIdsBytes.of(this.completedIds);
 		for (int i = 0; i < max; i++) {
 			args[4 + i] = ScriptBytes.decimal(newToken());
 		}
@@ -100,7 +110,8 @@ final class FetchCalls {
 			args[5 + max] = ScriptBytes.utf8(Millis.arg(limit.period()));
 		}
 		// id, "<meta>\n<payload>" pairs, then perhaps one number (dequeue.lua)
-		FetchReply reply = this.runner.run(Scripts.DEQUEUE, queue, keys, args, FetchReply.reading(queue, this.reader));
+		FetchReply reply = this.runner.run(Scripts.DEQUEUE, queue, keys, args,
+				this.readings.computeIfAbsent(queue, (name) -> FetchReply.reading(name, this.reader)));
 		List<Delivery> deliveries = reply.deliveries(queue, this.reader);
 		long held = reply.held();
 		return new Dequeued(deliveries, Duration.ofMillis(Math.max(0, held)), held < 0);

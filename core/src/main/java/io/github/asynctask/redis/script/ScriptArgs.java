@@ -1,10 +1,14 @@
 package io.github.asynctask.redis.script;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.protocol.CommandArgs;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,9 +31,9 @@ final class ScriptArgs extends CommandArgs<byte[], byte[]> {
 
 	private final byte[][] keys;
 
-	private final byte[][] args;
+	private final ArgsWriter args;
 
-	private ScriptArgs(@Nullable String sha1, byte @Nullable [] source, byte[][] keys, byte[][] args) {
+	private ScriptArgs(@Nullable String sha1, byte @Nullable [] source, byte[][] keys, ArgsWriter args) {
 		super(ByteArrayCodec.INSTANCE);
 		this.sha1 = sha1;
 		this.source = source;
@@ -38,18 +42,61 @@ final class ScriptArgs extends CommandArgs<byte[], byte[]> {
 	}
 
 	/** The arguments of {@code EVALSHA sha1 numkeys keys... args...}. */
-	static ScriptArgs evalSha(LuaScript script, byte[][] keys, byte[][] args) {
+	static ScriptArgs evalSha(LuaScript script, byte[][] keys, ArgsWriter args) {
 		return new ScriptArgs(script.sha1(), null, keys, args);
 	}
 
 	/** The arguments of {@code EVAL source numkeys keys... args...}. */
-	static ScriptArgs eval(LuaScript script, byte[][] keys, byte[][] args) {
+	static ScriptArgs eval(LuaScript script, byte[][] keys, ArgsWriter args) {
 		return new ScriptArgs(null, script.source(), keys, args);
+	}
+
+	/** Arguments held as bytes. */
+	static ArgsWriter of(byte[][] args) {
+		return new ArgsWriter() {
+
+			@Override
+			public int count() {
+				return args.length;
+			}
+
+			@Override
+			public void writeTo(Sink sink) {
+				for (byte[] arg : args) {
+					sink.bytes(arg);
+				}
+			}
+
+		};
+	}
+
+	/** The arguments {@code writer} writes, as bytes (for clients other than Lettuce). */
+	static byte[][] bytes(ArgsWriter writer) {
+		List<byte[]> args = new ArrayList<>(writer.count());
+		writer.writeTo(new ArgsWriter.Sink() {
+
+			@Override
+			public void bytes(byte[] value) {
+				args.add(value);
+			}
+
+			@Override
+			public void text(String value) {
+				args.add(value.getBytes(StandardCharsets.UTF_8));
+			}
+
+			@Override
+			public void decimal(long value) {
+				args.add(ScriptBytes.decimal(value));
+			}
+
+		});
+		return args.toArray(byte[][]::new);
 	}
 
 	@Override
 	public int count() {
-		return 2 + this.keys.length + this.args.length;
+		return 2 + this.keys.length + this.args.count();
 	}
 
 	/** The first key, by which a cluster connection routes the call. */
@@ -78,14 +125,12 @@ final class ScriptArgs extends CommandArgs<byte[], byte[]> {
 		for (byte[] key : this.keys) {
 			bulk(buf, key);
 		}
-		for (byte[] arg : this.args) {
-			bulk(buf, arg);
-		}
+		this.args.writeTo(new BufferSink(buf));
 	}
 
 	@Override
 	public String toCommandString() {
-		return ((this.sha1 != null) ? this.sha1 : "<script>") + " " + this.keys.length + " keys, " + this.args.length
+		return ((this.sha1 != null) ? this.sha1 : "<script>") + " " + this.keys.length + " keys, " + this.args.count()
 				+ " args";
 	}
 
@@ -124,6 +169,49 @@ final class ScriptArgs extends CommandArgs<byte[], byte[]> {
 			digits++;
 		}
 		return digits;
+	}
+
+	/** Writes each argument as a bulk string into Lettuce's buffer, copying nothing. */
+	private static final class BufferSink implements ArgsWriter.Sink {
+
+		private final ByteBuf buf;
+
+		BufferSink(ByteBuf buf) {
+			this.buf = buf;
+		}
+
+		@Override
+		public void bytes(byte[] value) {
+			bulk(this.buf, value);
+		}
+
+		@Override
+		public void text(String value) {
+			bulkLength(this.buf, ByteBufUtil.utf8Bytes(value));
+			ByteBufUtil.writeUtf8(this.buf, value);
+			this.buf.writeBytes(CRLF);
+		}
+
+		@Override
+		public void decimal(long value) {
+			if (value < 0) {
+				// rare (tokens and counts are not negative): the plain way
+				bulk(this.buf, ScriptBytes.decimal(value));
+				return;
+			}
+			int digits = 1;
+			long divisor = 1;
+			while (divisor <= value / 10) {
+				divisor *= 10;
+				digits++;
+			}
+			bulkLength(this.buf, digits);
+			for (; divisor > 0; divisor /= 10) {
+				this.buf.writeByte((int) ('0' + (value / divisor) % 10));
+			}
+			this.buf.writeBytes(CRLF);
+		}
+
 	}
 
 }

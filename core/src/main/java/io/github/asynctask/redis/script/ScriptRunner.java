@@ -94,6 +94,23 @@ public final class ScriptRunner {
 	 * {@code reading}.
 	 */
 	public <T> T run(LuaScript script, String queue, byte[][] keys, byte[][] args, ReplyReading<T> reading) {
+		return run(script, queue, keys, ScriptArgs.of(args), reading);
+	}
+
+	/**
+	 * {@link #run(LuaScript, String, byte[][], byte[][])} with the arguments written by
+	 * {@code args} as the call is sent.
+	 */
+	@SuppressWarnings("unchecked")
+	public <T> T run(LuaScript script, String queue, byte[][] keys, ArgsWriter args) {
+		return (T) run(script, queue, keys, args, MULTI);
+	}
+
+	/**
+	 * {@link #run(LuaScript, String, byte[][], byte[][], ReplyReading)} with the
+	 * arguments written by {@code args} as the call is sent.
+	 */
+	public <T> T run(LuaScript script, String queue, byte[][] keys, ArgsWriter args, ReplyReading<T> reading) {
 		try {
 			return runScript(script, queue, keys, args, reading);
 		}
@@ -112,7 +129,7 @@ public final class ScriptRunner {
 		return (at == 0) ? null : Duration.ofNanos(System.nanoTime() - at);
 	}
 
-	private <T> T runScript(LuaScript script, String queue, byte[][] keys, byte[][] args, ReplyReading<T> reading) {
+	private <T> T runScript(LuaScript script, String queue, byte[][] keys, ArgsWriter args, ReplyReading<T> reading) {
 		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync(script, queue);
 		if (shared != null) {
 			try {
@@ -127,7 +144,7 @@ public final class ScriptRunner {
 		return withConnection(script, queue, (connection) -> {
 			RedisClusterAsyncCommands<byte[], byte[]> async = lettuce(connection);
 			return (async != null) ? runOn(async, script, keys, args, reading)
-					: reading.read(evalSha(connection, script, keys, args));
+					: reading.read(evalSha(connection, script, keys, ScriptArgs.bytes(args)));
 		});
 	}
 
@@ -187,7 +204,7 @@ public final class ScriptRunner {
 	}
 
 	private <T> T runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, byte[][] keyBytes,
-			byte[][] argBytes, ReplyReading<T> reading) {
+			ArgsWriter argBytes, ReplyReading<T> reading) {
 		try {
 			return awaitReply(async.dispatch(CommandType.EVALSHA, reading.output(),
 					ScriptArgs.evalSha(script, keyBytes, argBytes)));
@@ -208,7 +225,8 @@ public final class ScriptRunner {
 	 */
 	private static RedisFuture<Object> sendEvalSha(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script,
 			byte[][] keys, byte[][] args) {
-		return async.dispatch(CommandType.EVALSHA, multiOutput(), ScriptArgs.evalSha(script, keys, args));
+		return async.dispatch(CommandType.EVALSHA, multiOutput(),
+				ScriptArgs.evalSha(script, keys, ScriptArgs.of(args)));
 	}
 
 	/**
@@ -223,7 +241,7 @@ public final class ScriptRunner {
 	/** {@code EVAL}, as {@link #sendEvalSha} sends {@code EVALSHA}. */
 	private static RedisFuture<Object> sendEval(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script,
 			byte[][] keys, byte[][] args) {
-		return async.dispatch(CommandType.EVAL, multiOutput(), ScriptArgs.eval(script, keys, args));
+		return async.dispatch(CommandType.EVAL, multiOutput(), ScriptArgs.eval(script, keys, ScriptArgs.of(args)));
 	}
 
 	private <T> T awaitReply(RedisFuture<T> future) {
