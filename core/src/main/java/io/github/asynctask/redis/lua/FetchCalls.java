@@ -12,6 +12,7 @@ import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.script.ArgsWriter;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ReplyReading;
 import io.github.asynctask.redis.script.ScriptBytes;
@@ -97,18 +98,38 @@ final class FetchCalls {
 		byte[][] keys = this.dequeueKeys.computeIfAbsent(queue, this::dequeueKeys).clone();
 		keys[FETCH_KEY] = ScriptBytes.utf8(this.keys.fetch(queue, fetchId));
 		keys[FETCH_KEY + 1] = ScriptBytes.utf8(this.keys.fetch(queue, (answered != null) ? answered : ""));
-		byte[][] args = new byte[4 + max + ((limit != null) ? 2 : 0)][];
-		args[0] = ScriptBytes.decimal(max);
-		args[1] = this.leaseBytes.of(lease);
-		args[2] = this.retentionBytes.of(this.completedRetention);
-		args[3] = this.completedIdsBytes.of(this.completedIds);
+		byte[] leaseArg = this.leaseBytes.of(lease);
+		byte[] retentionArg = this.retentionBytes.of(this.completedRetention);
+		byte[] completedIdsArg = this.completedIdsBytes.of(this.completedIds);
+		// drawn before the call: a call written again after a reconnect sends the same
+		long[] tokens = new long[max];
 		for (int i = 0; i < max; i++) {
-			args[4 + i] = ScriptBytes.decimal(newToken());
+			tokens[i] = newToken();
 		}
-		if (limit != null) {
-			args[4 + max] = ScriptBytes.decimal(limit.permits());
-			args[5 + max] = ScriptBytes.utf8(Millis.arg(limit.period()));
-		}
+		// each token written straight into the client's buffer, no byte array per task
+		ArgsWriter args = new ArgsWriter() {
+
+			@Override
+			public int count() {
+				return 4 + max + ((limit != null) ? 2 : 0);
+			}
+
+			@Override
+			public void writeTo(Sink sink) {
+				sink.decimal(max);
+				sink.bytes(leaseArg);
+				sink.bytes(retentionArg);
+				sink.bytes(completedIdsArg);
+				for (long token : tokens) {
+					sink.decimal(token);
+				}
+				if (limit != null) {
+					sink.decimal(limit.permits());
+					sink.text(Millis.arg(limit.period()));
+				}
+			}
+
+		};
 		// id, "<meta>\n<payload>" pairs, then perhaps one number (dequeue.lua)
 		FetchReply reply = this.runner.run(Scripts.DEQUEUE, queue, keys, args,
 				this.readings.computeIfAbsent(queue, (name) -> FetchReply.reading(name, this.reader)));
