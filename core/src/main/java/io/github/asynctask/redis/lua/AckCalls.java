@@ -15,6 +15,7 @@ import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.DeliveryToken;
 import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.script.ArgsWriter;
 import io.github.asynctask.redis.script.LuaScript;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptBytes;
@@ -41,6 +42,10 @@ final class AckCalls {
 	private volatile Consumer<String> owedReleases = (queue) -> {
 	};
 
+	private final Millis.Bytes retentionBytes = new Millis.Bytes();
+
+	private final Millis.Bytes completedIdsBytes = new Millis.Bytes();
+
 	AckCalls(ScriptRunner runner, RedisKeys keys, Duration completedIds) {
 		this.runner = runner;
 		this.keys = keys;
@@ -60,20 +65,37 @@ final class AckCalls {
 			return List.of();
 		}
 		String queue = deliveries.get(0).queue();
-		// bytes straight away: the keys encoded once per queue, the tokens without a
-		// string
-		byte[][] args = new byte[2 + deliveries.size() * 2][];
-		args[0] = ScriptBytes.utf8(Millis.arg(retention));
-		args[1] = ScriptBytes.utf8(Millis.arg(this.completedIds));
-		int at = 2;
 		for (Delivery delivery : deliveries) {
 			if (!delivery.queue().equals(queue)) {
 				throw new IllegalArgumentException("completeAll takes deliveries of one queue, got '" + queue
 						+ "' and '" + delivery.queue() + "' (task " + delivery.id() + ")");
 			}
-			args[at++] = ScriptBytes.utf8(delivery.id());
-			args[at++] = ScriptBytes.decimal(delivery.token());
 		}
+		byte[] retentionArg = this.retentionBytes.of(retention);
+		byte[] completedIdsArg = this.completedIdsBytes.of(this.completedIds);
+		// a copy: the client may write the call again (a reconnect) after the caller
+		// moved on
+		Delivery[] sent = deliveries.toArray(new Delivery[0]);
+		// the keys encoded once per queue; each id and token written straight into the
+		// client's buffer, no byte array per task (issue 37)
+		ArgsWriter args = new ArgsWriter() {
+
+			@Override
+			public int count() {
+				return 2 + sent.length * 2;
+			}
+
+			@Override
+			public void writeTo(Sink sink) {
+				sink.bytes(retentionArg);
+				sink.bytes(completedIdsArg);
+				for (Delivery delivery : sent) {
+					sink.text(delivery.id());
+					sink.decimal(delivery.token());
+				}
+			}
+
+		};
 		byte[][] keys = this.completeKeys.computeIfAbsent(queue,
 				(name) -> ScriptBytes.utf8(List.of(this.keys.tasks(name), this.keys.active(name),
 						this.keys.leases(name), this.keys.completed(name), this.keys.payloads(name),

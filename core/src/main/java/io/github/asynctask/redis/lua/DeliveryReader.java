@@ -34,7 +34,7 @@ final class DeliveryReader {
 	Delivery read(String queue, Object idReply, Object valueReply) {
 		String id = Replies.string(idReply);
 		if (valueReply instanceof byte[] bytes) {
-			Delivery delivery = packed(queue, id, bytes);
+			Delivery delivery = packed(queue, id, bytes, bytes.length);
 			if (delivery != null) {
 				return delivery;
 			}
@@ -43,48 +43,51 @@ final class DeliveryReader {
 		return StoredTask.parse(id, value[0], value[1]).toDelivery(queue);
 	}
 
-	/** The delivery of a delivered packed meta in its plain shape, else null. */
-	private @Nullable Delivery packed(String queue, String id, byte[] bytes) {
-		if (bytes.length < 4 || bytes[0] != '3' || bytes[1] != '|' || bytes[2] != 'a' || bytes[3] != '|') {
+	/**
+	 * The delivery of a delivered packed meta in its plain shape, read from the first
+	 * {@code length} bytes, else null; never throws. Safe on any thread.
+	 */
+	@Nullable Delivery packed(String queue, String id, byte[] bytes, int length) {
+		if (length < 4 || bytes[0] != '3' || bytes[1] != '|' || bytes[2] != 'a' || bytes[3] != '|') {
 			return null;
 		}
 		int at = 4;
-		int bar = bar(bytes, at);
+		int bar = bar(bytes, at, length);
 		long attempts = number(bytes, at, bar, 10, MAX_DECIMAL_DIGITS, StoredNumbers.MAX_COUNT);
 		at = bar + 1;
-		bar = bar(bytes, at);
+		bar = bar(bytes, at, length);
 		long maxRetries = number(bytes, at, bar, 10, MAX_DECIMAL_DIGITS, StoredNumbers.MAX_RETRIES);
 		at = bar + 1;
-		bar = bar(bytes, at);
+		bar = bar(bytes, at, length);
 		long createdAt = number(bytes, at, bar, 36, MAX_TIME_DIGITS, StoredNumbers.MAX_TIME);
 		at = bar + 1;
-		bar = bar(bytes, at);
+		bar = bar(bytes, at, length);
 		// changed: not part of a delivery, but a value the slow reading refuses is
 		// refused
 		long changed = (bar == at) ? 0 : number(bytes, at, bar, 36, MAX_TIME_DIGITS, StoredNumbers.MAX_TIME);
 		at = bar + 1;
-		bar = bar(bytes, at);
+		bar = bar(bytes, at, length);
 		long token = number(bytes, at, bar, 10, MAX_DECIMAL_DIGITS, Long.MAX_VALUE);
 		if (attempts < 0 || maxRetries < 0 || createdAt < 0 || changed < 0 || token < 0) {
 			return null;
 		}
 		int nameStart = bar + 1;
-		int newline = newline(bytes, nameStart);
+		int newline = newline(bytes, nameStart, length);
 		if (newline < 0) {
 			return null;
 		}
 		String name = name(bytes, nameStart, newline);
-		String payload = new String(bytes, newline + 1, bytes.length - newline - 1, StandardCharsets.UTF_8);
+		String payload = new String(bytes, newline + 1, length - newline - 1, StandardCharsets.UTF_8);
 		return new Delivery(queue, id, name, token, (int) attempts, (int) maxRetries, payload,
 				Instant.ofEpochMilli(createdAt));
 	}
 
 	/** The next bar from {@code from}, or -1 (which no field then reads). */
-	private static int bar(byte[] bytes, int from) {
+	private static int bar(byte[] bytes, int from, int length) {
 		if (from <= 0) {
 			return -1;
 		}
-		for (int i = from; i < bytes.length; i++) {
+		for (int i = from; i < length; i++) {
 			if (bytes[i] == '|') {
 				return i;
 			}
@@ -95,8 +98,8 @@ final class DeliveryReader {
 		return -1;
 	}
 
-	private static int newline(byte[] bytes, int from) {
-		for (int i = from; i < bytes.length; i++) {
+	private static int newline(byte[] bytes, int from, int length) {
+		for (int i = from; i < length; i++) {
 			if (bytes[i] == '\n') {
 				return i;
 			}

@@ -1,7 +1,6 @@
 package io.github.asynctask.redis.lua;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,7 +12,9 @@ import io.github.asynctask.limit.RateLimit;
 import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.RedisKeys;
+import io.github.asynctask.redis.script.ArgsWriter;
 import io.github.asynctask.redis.script.Replies;
+import io.github.asynctask.redis.script.ReplyReading;
 import io.github.asynctask.redis.script.ScriptBytes;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.script.Scripts;
@@ -43,6 +44,15 @@ final class FetchCalls {
 	private final Map<String, byte[][]> dequeueKeys = new ConcurrentHashMap<>();
 
 	private final DeliveryReader reader = new DeliveryReader();
+
+	private final Millis.Bytes leaseBytes = new Millis.Bytes();
+
+	private final Millis.Bytes retentionBytes = new Millis.Bytes();
+
+	private final Millis.Bytes completedIdsBytes = new Millis.Bytes();
+
+	/** How each queue's fetches read their replies, made once per queue. */
+	private final Map<String, ReplyReading<FetchReply>> readings = new ConcurrentHashMap<>();
 
 	private final FetchLedger fetches = new FetchLedger();
 
@@ -88,26 +98,43 @@ final class FetchCalls {
 		byte[][] keys = this.dequeueKeys.computeIfAbsent(queue, this::dequeueKeys).clone();
 		keys[FETCH_KEY] = ScriptBytes.utf8(this.keys.fetch(queue, fetchId));
 		keys[FETCH_KEY + 1] = ScriptBytes.utf8(this.keys.fetch(queue, (answered != null) ? answered : ""));
-		byte[][] args = new byte[4 + max + ((limit != null) ? 2 : 0)][];
-		args[0] = ScriptBytes.decimal(max);
-		args[1] = ScriptBytes.utf8(Millis.arg(lease));
-		args[2] = ScriptBytes.utf8(Millis.arg(this.completedRetention));
-		args[3] = ScriptBytes.utf8(Millis.arg(this.completedIds));
+		byte[] leaseArg = this.leaseBytes.of(lease);
+		byte[] retentionArg = this.retentionBytes.of(this.completedRetention);
+		byte[] completedIdsArg = this.completedIdsBytes.of(this.completedIds);
+		// drawn before the call: a call written again after a reconnect sends the same
+		long[] tokens = new long[max];
 		for (int i = 0; i < max; i++) {
-			args[4 + i] = ScriptBytes.decimal(newToken());
+			tokens[i] = newToken();
 		}
-		if (limit != null) {
-			args[4 + max] = ScriptBytes.decimal(limit.permits());
-			args[5 + max] = ScriptBytes.utf8(Millis.arg(limit.period()));
-		}
-		List<?> reply = Replies.list(this.runner.run(Scripts.DEQUEUE, queue, keys, args));
+		// each token written straight into the client's buffer, no byte array per task
+		ArgsWriter args = new ArgsWriter() {
+
+			@Override
+			public int count() {
+				return 4 + max + ((limit != null) ? 2 : 0);
+			}
+
+			@Override
+			public void writeTo(Sink sink) {
+				sink.decimal(max);
+				sink.bytes(leaseArg);
+				sink.bytes(retentionArg);
+				sink.bytes(completedIdsArg);
+				for (long token : tokens) {
+					sink.decimal(token);
+				}
+				if (limit != null) {
+					sink.decimal(limit.permits());
+					sink.text(Millis.arg(limit.period()));
+				}
+			}
+
+		};
 		// id, "<meta>\n<payload>" pairs, then perhaps one number (dequeue.lua)
-		int pairs = reply.size() - reply.size() % 2;
-		List<Delivery> deliveries = new ArrayList<>(pairs / 2);
-		for (int i = 0; i < pairs; i += 2) {
-			deliveries.add(this.reader.read(queue, reply.get(i), reply.get(i + 1)));
-		}
-		long held = (pairs < reply.size()) ? Replies.number(reply.get(pairs)) : 0;
+		FetchReply reply = this.runner.run(Scripts.DEQUEUE, queue, keys, args,
+				this.readings.computeIfAbsent(queue, (name) -> FetchReply.reading(name, this.reader)));
+		List<Delivery> deliveries = reply.deliveries(queue, this.reader);
+		long held = reply.held();
 		return new Dequeued(deliveries, Duration.ofMillis(Math.max(0, held)), held < 0);
 	}
 

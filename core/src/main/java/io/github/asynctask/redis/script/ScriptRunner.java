@@ -12,8 +12,11 @@ import java.util.function.Function;
 
 import io.github.asynctask.RedisUnavailableException;
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.CommandOutput;
+import io.lettuce.core.output.NestedMultiOutput;
+import io.lettuce.core.protocol.CommandType;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
@@ -29,6 +32,21 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * only so that the other rooms of {@code redis} can use it; not an API.
  */
 public final class ScriptRunner {
+
+	/** The reply as {@code ScriptOutputType.MULTI} reads it: byte[], Long and List. */
+	private static final ReplyReading<Object> MULTI = new ReplyReading<>() {
+
+		@Override
+		public CommandOutput<byte[], byte[], Object> output() {
+			return multiOutput();
+		}
+
+		@Override
+		public Object read(Object reply) {
+			return reply;
+		}
+
+	};
 
 	private final RedisConnectionFactory connectionFactory;
 
@@ -66,9 +84,35 @@ public final class ScriptRunner {
 	}
 
 	/** {@link #run(LuaScript, String, List, List)} with keys and arguments as bytes. */
+	@SuppressWarnings("unchecked")
 	public <T> T run(LuaScript script, String queue, byte[][] keys, byte[][] args) {
+		return (T) run(script, queue, keys, args, MULTI);
+	}
+
+	/**
+	 * {@link #run(LuaScript, String, byte[][], byte[][])} with the reply read by
+	 * {@code reading}.
+	 */
+	public <T> T run(LuaScript script, String queue, byte[][] keys, byte[][] args, ReplyReading<T> reading) {
+		return run(script, queue, keys, ScriptArgs.of(args), reading);
+	}
+
+	/**
+	 * {@link #run(LuaScript, String, byte[][], byte[][])} with the arguments written by
+	 * {@code args} as the call is sent.
+	 */
+	@SuppressWarnings("unchecked")
+	public <T> T run(LuaScript script, String queue, byte[][] keys, ArgsWriter args) {
+		return (T) run(script, queue, keys, args, MULTI);
+	}
+
+	/**
+	 * {@link #run(LuaScript, String, byte[][], byte[][], ReplyReading)} with the
+	 * arguments written by {@code args} as the call is sent.
+	 */
+	public <T> T run(LuaScript script, String queue, byte[][] keys, ArgsWriter args, ReplyReading<T> reading) {
 		try {
-			return runScript(script, queue, keys, args);
+			return runScript(script, queue, keys, args, reading);
 		}
 		catch (RedisUnavailableException ex) {
 			this.lastFailure = System.nanoTime();
@@ -85,12 +129,11 @@ public final class ScriptRunner {
 		return (at == 0) ? null : Duration.ofNanos(System.nanoTime() - at);
 	}
 
-	@SuppressWarnings("unchecked")
-	private <T> T runScript(LuaScript script, String queue, byte[][] keys, byte[][] args) {
+	private <T> T runScript(LuaScript script, String queue, byte[][] keys, ArgsWriter args, ReplyReading<T> reading) {
 		RedisClusterAsyncCommands<byte[], byte[]> shared = sharedAsync(script, queue);
 		if (shared != null) {
 			try {
-				return (T) runOn(shared, script, keys, args);
+				return runOn(shared, script, keys, args, reading);
 			}
 			catch (io.lettuce.core.RedisException ex) {
 				this.shared = null; // fetch it again: the factory may have replaced its
@@ -100,7 +143,8 @@ public final class ScriptRunner {
 		}
 		return withConnection(script, queue, (connection) -> {
 			RedisClusterAsyncCommands<byte[], byte[]> async = lettuce(connection);
-			return (async != null) ? (T) runOn(async, script, keys, args) : evalSha(connection, script, keys, args);
+			return (async != null) ? runOn(async, script, keys, args, reading)
+					: reading.read(evalSha(connection, script, keys, ScriptArgs.bytes(args)));
 		});
 	}
 
@@ -159,21 +203,48 @@ public final class ScriptRunner {
 		return current;
 	}
 
-	private Object runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, byte[][] keyBytes,
-			byte[][] argBytes) {
+	private <T> T runOn(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script, byte[][] keyBytes,
+			ArgsWriter argBytes, ReplyReading<T> reading) {
 		try {
-			return awaitReply(async.evalsha(script.sha1(), ScriptOutputType.MULTI, keyBytes, argBytes));
+			return awaitReply(async.dispatch(CommandType.EVALSHA, reading.output(),
+					ScriptArgs.evalSha(script, keyBytes, argBytes)));
 		}
 		catch (io.lettuce.core.RedisException ex) {
 			if (!ScriptFailures.isNoScript(ex)) {
 				throw ex;
 			}
 			// EVAL also caches the script, so the next EVALSHA finds it.
-			return awaitReply(async.eval(script.source(), ScriptOutputType.MULTI, keyBytes, argBytes));
+			return awaitReply(
+					async.dispatch(CommandType.EVAL, reading.output(), ScriptArgs.eval(script, keyBytes, argBytes)));
 		}
 	}
 
-	private Object awaitReply(RedisFuture<Object> future) {
+	/**
+	 * {@code EVALSHA} with a reply read as {@code ScriptOutputType.MULTI} reads it, its
+	 * arguments written by {@link ScriptArgs} rather than Lettuce's own builder.
+	 */
+	private static RedisFuture<Object> sendEvalSha(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script,
+			byte[][] keys, byte[][] args) {
+		return async.dispatch(CommandType.EVALSHA, multiOutput(),
+				ScriptArgs.evalSha(script, keys, ScriptArgs.of(args)));
+	}
+
+	/**
+	 * The reply as {@code ScriptOutputType.MULTI} reads it: bulk strings as byte[],
+	 * integers as Long, arrays as List.
+	 */
+	@SuppressWarnings({ "unchecked", "rawtypes" })
+	private static CommandOutput<byte[], byte[], Object> multiOutput() {
+		return (CommandOutput) new NestedMultiOutput<>(ByteArrayCodec.INSTANCE);
+	}
+
+	/** {@code EVAL}, as {@link #sendEvalSha} sends {@code EVALSHA}. */
+	private static RedisFuture<Object> sendEval(RedisClusterAsyncCommands<byte[], byte[]> async, LuaScript script,
+			byte[][] keys, byte[][] args) {
+		return async.dispatch(CommandType.EVAL, multiOutput(), ScriptArgs.eval(script, keys, ScriptArgs.of(args)));
+	}
+
+	private <T> T awaitReply(RedisFuture<T> future) {
 		try {
 			return future.get(this.replyTimeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
@@ -240,7 +311,7 @@ public final class ScriptRunner {
 			List<byte[][]> keys, List<byte[][]> args) {
 		List<RedisFuture<Object>> futures = new ArrayList<>(keys.size());
 		for (int i = 0; i < keys.size(); i++) {
-			futures.add(commands.evalsha(script.sha1(), ScriptOutputType.MULTI, keys.get(i), args.get(i)));
+			futures.add(sendEvalSha(commands, script, keys.get(i), args.get(i)));
 		}
 		List<Object> replies = new ArrayList<>(futures.size());
 		for (int i = 0; i < futures.size(); i++) {
@@ -252,8 +323,7 @@ public final class ScriptRunner {
 					throw ex;
 				}
 				// EVAL also caches the script, so the next batch finds it by SHA
-				replies
-					.add(awaitReply(commands.eval(script.source(), ScriptOutputType.MULTI, keys.get(i), args.get(i))));
+				replies.add(awaitReply(sendEval(commands, script, keys.get(i), args.get(i))));
 			}
 		}
 		return replies;
