@@ -36,10 +36,10 @@ import static org.awaitility.Awaitility.await;
  * O(batch), so no flow script call is far slower than the plain task scripts run beside
  * it (SLOWLOG at 10 ms; none at all with {@code -Dasynctask.flows.strictSlowLog=true},
  * for a quiet machine) and the whole costs time linear in their number. 20,000 by bizId
- * (enough for a call walking all waiters to take several times the 60 ms a stall may
- * add: a release of all in one call took 279 ms) and 2,000 by task id in the default
- * suite; 100,000 by bizId with {@code -Dasynctask.flows.many-waiters=100000}. Figures go
- * to standard output.
+ * (enough for a call walking all waiters to take several times the 60 ms a stall may add:
+ * a release of all in one call took 279 ms) and 2,000 by task id in the default suite;
+ * 100,000 by bizId with {@code -Dasynctask.flows.many-waiters=100000}. Figures go to
+ * standard output.
  */
 @ExtendWith(RedisExtension.class)
 class FlowManyWaitersIntegrationTests {
