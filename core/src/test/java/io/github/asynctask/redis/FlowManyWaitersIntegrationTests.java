@@ -4,9 +4,13 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 
 import io.github.asynctask.flow.FlowSweeper;
@@ -14,6 +18,7 @@ import io.github.asynctask.redis.lua.LuaRedisBroker;
 import io.github.asynctask.redis.store.FlowStore;
 import io.github.asynctask.test.RedisExtension;
 import io.github.asynctask.test.RedisServer;
+import io.github.asynctask.test.SlowScriptCalls;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,8 +33,11 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Many dependents of one predecessor: each registration and each release call is O(1) or
- * O(batch), so no Redis call takes 10 ms or more (SLOWLOG) and the whole costs time
- * linear in their number. 5,000 by bizId and 2,000 by task id in the default suite;
+ * O(batch), so no flow script call is far slower than the plain task scripts run beside
+ * it (SLOWLOG at 10 ms; none at all with {@code -Dasynctask.flows.strictSlowLog=true},
+ * for a quiet machine) and the whole costs time linear in their number. 20,000 by bizId
+ * (enough for a call walking all waiters to take several times the 60 ms a stall may add:
+ * a release of all in one call took 279 ms) and 2,000 by task id in the default suite;
  * 100,000 by bizId with {@code -Dasynctask.flows.many-waiters=100000}. Figures go to
  * standard output.
  */
@@ -41,6 +49,12 @@ class FlowManyWaitersIntegrationTests {
 	private static LuaRedisBroker broker;
 
 	private static FlowStore store;
+
+	/** The longest a Redis call may seem to take on a shared machine while being O(1). */
+	private static final long STALL_MICROS = 60_000;
+
+	/** The queue of the plain calls made beside the flow calls, keys {@code {plain}}. */
+	private static final String PLAIN = "plain";
 
 	private static double cpuAtReset;
 
@@ -79,6 +93,7 @@ class FlowManyWaitersIntegrationTests {
 		broker.complete(broker.dequeue(SHIPPING, 1, Duration.ofSeconds(30)).get(0), Duration.ZERO);
 		redis.flushAll();
 		redis.cli("CONFIG", "SET", "slowlog-log-slower-than", "10000");
+		redis.cli("CONFIG", "SET", "slowlog-max-len", "10000");
 		redis.cli("SLOWLOG", "RESET");
 		String cpu = redis.cli("INFO", "cpu");
 		cpuAtReset = info(cpu, "used_cpu_user") + info(cpu, "used_cpu_sys");
@@ -87,48 +102,52 @@ class FlowManyWaitersIntegrationTests {
 
 	@Test
 	void manyDependentsOfOneBizIdRegisterAndRunWithNoSlowCall(RedisServer redis) throws Exception {
-		dependentsOfOneBizId(redis, Integer.getInteger("asynctask.flows.many-waiters", 5_000));
+		dependentsOfOneBizId(redis, Integer.getInteger("asynctask.flows.many-waiters", 20_000));
 	}
 
 	@Test
 	void twoThousandDependentsOfOneTaskIdRunWhenItCompletes(RedisServer redis) throws Exception {
 		broker.enqueue(EnqueueRequest.now(PAYMENTS, "pay-1", "order.pay", "{}", 0));
 		EnqueueRequest.Awaited pay = EnqueueRequest.Awaited.id(PAYMENTS, "pay-1");
-		register(2_000, (i) -> ship(i, pay));
-		FlowSweeper sweeper = sweeper();
-		broker.onOwedReleases(sweeper::owedIn);
-		try {
-			broker.complete(broker.dequeue(PAYMENTS, 1, Duration.ofSeconds(30)).get(0), Duration.ZERO);
-			awaitPending(2_000);
+		try (PlainCalls plain = PlainCalls.start()) {
+			register(2_000, (i) -> ship(i, pay));
+			FlowSweeper sweeper = sweeper();
+			broker.onOwedReleases(sweeper::owedIn);
+			try {
+				broker.complete(broker.dequeue(PAYMENTS, 1, Duration.ofSeconds(30)).get(0), Duration.ZERO);
+				awaitPending(2_000);
+			}
+			finally {
+				sweeper.stop();
+			}
+			assertNoSlowCall(redis, plain.stop());
 		}
-		finally {
-			sweeper.stop();
-		}
-		assertNoSlowCall(redis);
 		assertThat(redis.cli("KEYS", "asynctask:{payments}:fw*")).isNullOrEmpty();
 		assertThat(redis.cli("ZCARD", KEYS.flowOwed(PAYMENTS))).isEqualTo("0");
 	}
 
 	private static void dependentsOfOneBizId(RedisServer redis, int count) throws Exception {
 		EnqueueRequest.Awaited pay = EnqueueRequest.Awaited.task(PAYMENTS, "order.pay", "o-1");
-		long start = System.nanoTime();
-		register(count, (i) -> ship(i, pay));
-		long registered = System.nanoTime();
-		FlowSweeper sweeper = sweeper();
-		try {
-			// what the completing worker does: mark, release the first batch, hand on
-			List<String> owed = store.done(PAYMENTS, pay.condition(), Duration.ofMinutes(5));
-			assertThat(owed).hasSize(FlowStore.BATCH + 1);
-			store.drainsLeft(PAYMENTS);
-			awaitPending(count);
+		try (PlainCalls plain = PlainCalls.start()) {
+			long start = System.nanoTime();
+			register(count, (i) -> ship(i, pay));
+			long registered = System.nanoTime();
+			FlowSweeper sweeper = sweeper();
+			try {
+				// what the completing worker does: mark, release the first batch, hand on
+				List<String> owed = store.done(PAYMENTS, pay.condition(), Duration.ofMinutes(5));
+				assertThat(owed).hasSize(FlowStore.BATCH + 1);
+				store.drainsLeft(PAYMENTS);
+				awaitPending(count);
+			}
+			finally {
+				sweeper.stop();
+			}
+			long released = System.nanoTime();
+			System.out.printf("%,d dependents of one bizId: registered in %,d ms, released in %,d ms%n", count,
+					(registered - start) / 1_000_000, (released - registered) / 1_000_000);
+			assertNoSlowCall(redis, plain.stop());
 		}
-		finally {
-			sweeper.stop();
-		}
-		long released = System.nanoTime();
-		System.out.printf("%,d dependents of one bizId: registered in %,d ms, released in %,d ms%n", count,
-				(registered - start) / 1_000_000, (released - registered) / 1_000_000);
-		assertNoSlowCall(redis);
 		assertThat(redis.cli("ZCARD", KEYS.flowOwed(PAYMENTS))).isEqualTo("0");
 		assertThat(redis.cli("EXISTS", KEYS.flowWaiters(PAYMENTS, pay.condition()))).isEqualTo("0");
 	}
@@ -173,19 +192,29 @@ class FlowManyWaitersIntegrationTests {
 	}
 
 	/**
-	 * No call took 10 ms or more (SLOWLOG). SLOWLOG measures wall time: on a machine with
-	 * more runnable threads than cores, Redis itself waits for a core in the middle of a
-	 * call, so there the check falls back to the Redis CPU time per call (INFO), with the
-	 * slow calls printed.
+	 * No flow script call is far slower than the plain ones made beside it. SLOWLOG
+	 * measures wall time: on a machine shared with other builds Redis is descheduled now
+	 * and then (tens of ms) and whatever call runs then lands in the log, so the worst
+	 * flow call may take {@code max(60 ms, 3 x the worst plain call)}; a call walking
+	 * thousands of waiters takes longer. With
+	 * {@code -Dasynctask.flows.strictSlowLog=true} no flow call may take 10 ms. The Redis
+	 * CPU time per call (INFO, which descheduling does not inflate) is checked too.
 	 */
-	private static void assertNoSlowCall(RedisServer redis) {
-		String slow = redis.cli("SLOWLOG", "GET", "1000");
-		double cpuPerCall = cpuMillisPerCall(redis);
-		long slowCalls = Long.parseLong(redis.cli("SLOWLOG", "LEN"));
-		System.out.printf("Redis CPU per call %.3f ms, %d call(s) of 10 ms or more, load %.1f on %d cores%n",
-				cpuPerCall, slowCalls, load(), Runtime.getRuntime().availableProcessors());
-		if (load() < Runtime.getRuntime().availableProcessors()) {
-			assertThat(slow).as("calls of 10 ms or more").isNullOrEmpty();
+	private static void assertNoSlowCall(RedisServer redis, long plainCalls) {
+		SlowScriptCalls slow = SlowScriptCalls.of(redis.cli("SLOWLOG", "GET", "10000"));
+		SlowScriptCalls flow = slow.where((key) -> !key.contains("{" + PLAIN + "}"));
+		SlowScriptCalls plain = slow.where((key) -> key.contains("{" + PLAIN + "}"));
+		double cpuPerCall = cpuMillisPerCall(redis, plainCalls);
+		System.out.printf(
+				"Redis CPU per flow call %.3f ms; calls of 10 ms or more: flow %s, plain %s (of %,d); "
+						+ "load %.1f on %d cores%n",
+				cpuPerCall, flow, plain, plainCalls, load(), Runtime.getRuntime().availableProcessors());
+		if (Boolean.getBoolean("asynctask.flows.strictSlowLog")) {
+			assertThat(flow.count()).as("flow calls of 10 ms or more").isZero();
+		}
+		else {
+			assertThat(flow.worstMicros()).as("worst flow call (us) beside plain " + plain)
+				.isLessThanOrEqualTo(Math.max(STALL_MICROS, 3 * plain.worstMicros()));
 		}
 		assertThat(cpuPerCall).as("Redis CPU ms per call").isLessThan(1.0);
 	}
@@ -194,12 +223,64 @@ class FlowManyWaitersIntegrationTests {
 		return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 	}
 
-	/** Redis CPU time since the last reset over the calls made since. */
-	private static double cpuMillisPerCall(RedisServer redis) {
+	/**
+	 * Redis CPU time since the last reset over the calls made since, less the plain ones
+	 * (whose CPU time stays in: an upper bound of the flow calls' own).
+	 */
+	private static double cpuMillisPerCall(RedisServer redis, long plainCalls) {
 		String cpu = redis.cli("INFO", "cpu");
 		String stats = redis.cli("INFO", "stats");
 		double seconds = info(cpu, "used_cpu_user") + info(cpu, "used_cpu_sys") - cpuAtReset;
-		return seconds * 1000 / Math.max(1, info(stats, "total_commands_processed") - commandsAtReset);
+		return seconds * 1000 / Math.max(1, info(stats, "total_commands_processed") - commandsAtReset - plainCalls);
+	}
+
+	/**
+	 * Plain task scripts (submit, take, complete) on their own queue, one after another
+	 * on a thread of their own while the flow calls run: what a stall of Redis does to
+	 * calls that are O(1) by design.
+	 */
+	private static final class PlainCalls implements AutoCloseable {
+
+		private final AtomicBoolean stopped = new AtomicBoolean();
+
+		private final AtomicLong calls = new AtomicLong();
+
+		private final CompletableFuture<Void> done = new CompletableFuture<>();
+
+		static PlainCalls start() {
+			PlainCalls plain = new PlainCalls();
+			Thread thread = new Thread(plain::run, "plain-calls");
+			thread.setDaemon(true);
+			thread.start();
+			return plain;
+		}
+
+		private void run() {
+			try {
+				for (long i = 0; !this.stopped.get(); i++) {
+					broker.enqueue(EnqueueRequest.now(PLAIN, "plain-" + i, "plain.task", "{}", 0));
+					broker.complete(broker.dequeue(PLAIN, 1, Duration.ofSeconds(30)).get(0), Duration.ZERO);
+					this.calls.addAndGet(3);
+				}
+				this.done.complete(null);
+			}
+			catch (Throwable ex) {
+				this.done.completeExceptionally(ex);
+			}
+		}
+
+		@Override
+		public void close() {
+			this.stopped.set(true);
+		}
+
+		/** Stops the calls and returns how many were made (three a task). */
+		long stop() throws Exception {
+			this.stopped.set(true);
+			this.done.get(1, TimeUnit.MINUTES);
+			return this.calls.get();
+		}
+
 	}
 
 	private static double info(String info, String field) {

@@ -29,7 +29,7 @@ import static org.awaitility.Awaitility.await;
  * memory stays flat, every accepted submit runs and every refused one was told so with a
  * {@link QueueFullException}; nothing else fails. Its minute is mostly waiting and its
  * checks (an atomic backlog read, its own Redis's memory) do not depend on timing, so it
- * runs beside the sequential scenarios, as the soak does (at most two at a time).
+ * runs beside the other scenarios, as they all do (at most two at a time).
  */
 @Execution(ExecutionMode.CONCURRENT)
 class BacklogLimitIntegrationTests {

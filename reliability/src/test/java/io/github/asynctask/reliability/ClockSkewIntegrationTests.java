@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import io.github.asynctask.TaskOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -29,6 +30,8 @@ import static org.assertj.core.api.Assumptions.assumeThat;
  * runs 60 s early, which proves the check can see an early start. Skipped when
  * libfaketime is not installed ({@code apt-get install faketime}).
  */
+@Isolated // runs alone: its verdict depends on leases renewed in time
+			// (junit-platform.properties)
 class ClockSkewIntegrationTests {
 
 	static final long SKEW_MILLIS = 90_000;

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import static io.github.asynctask.reliability.WorkerCrashIntegrationTests.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,6 +19,8 @@ import static org.awaitility.Awaitility.await;
  * worker's tasks are recovered and run elsewhere; its late renew and ack are refused by
  * the fencing token; no id is ever completed twice.
  */
+@Isolated // runs alone: its verdict depends on leases renewed in time
+			// (junit-platform.properties)
 class FrozenWorkerIntegrationTests {
 
 	static final long LEASE = 2000;

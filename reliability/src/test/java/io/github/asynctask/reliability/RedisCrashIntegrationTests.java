@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.asynctask.RedisUnavailableException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import static io.github.asynctask.reliability.WorkerCrashIntegrationTests.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,6 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * silently) when the client is set to refuse commands while disconnected; the worker JVMs
  * reconnect on their own.
  */
+@Isolated // runs alone: its verdict depends on leases renewed in time
+			// (junit-platform.properties)
 class RedisCrashIntegrationTests {
 
 	@Test

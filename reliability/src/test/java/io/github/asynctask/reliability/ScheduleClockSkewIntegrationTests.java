@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.asynctask.reliability.TickRecords.Tick;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -27,6 +28,7 @@ import static org.awaitility.Awaitility.await;
  * the replies. Skipped when libfaketime is not installed
  * ({@code apt-get install faketime}).
  */
+@Isolated // runs alone: each tick must fire within a second (junit-platform.properties)
 class ScheduleClockSkewIntegrationTests {
 
 	static final long WINDOW_MILLIS = 8_000;

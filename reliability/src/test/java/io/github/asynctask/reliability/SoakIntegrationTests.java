@@ -35,7 +35,7 @@ import static org.awaitility.Awaitility.await;
  * future completed; every tick run at most once; every bizId re-sent after the shard
  * change a duplicate. The seed is printed first ({@code SOAK seed=...}); run it again
  * with {@code -Dsoak.seed=...}. The short profile loads for 60 s and is part of the
- * module's default run, beside the other scenarios (the only class marked concurrent, see
+ * module's default run, beside the other scenarios (two at a time, see
  * {@code junit-platform.properties}); {@code -Dsoak.minutes=30} runs the long one
  * (docs/reliability.md).
  */
