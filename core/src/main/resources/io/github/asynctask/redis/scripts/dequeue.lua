@@ -186,6 +186,7 @@ end
 local skipped = {}
 local holders, touched, released, in_ring, live_holders, first_parked
 if general then
+  -- lib.lua: the helpers only this block calls are defined here
   -- concurrency keys: a key's deliveries are those of its entry in KEYS[14] whose lease is
   -- still theirs, so every end of a delivery (ack, retry, dead, hand-back, recovery of a
   -- lost lease, release of a lost fetch) frees its place without touching KEYS[14]
@@ -358,6 +359,7 @@ if general then
     scanned = scanned + #more
     take_all(more)
   end
+  -- lib.lua: end of the block
 end
 if delivered > 0 then
   call_with_all('HSET', tasks, values)
