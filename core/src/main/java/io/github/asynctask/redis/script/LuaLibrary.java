@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,6 +23,14 @@ import java.util.regex.Pattern;
  * names it; the kept ones stay in the library's order, so each still sees the helpers
  * defined above it. A name in a comment keeps its definition too, which costs a closure,
  * never correctness.
+ * <p>
+ * A script may mark one block whose helpers are made only when the block runs: its first
+ * line {@value #BLOCK_START}, its last {@value #BLOCK_END}, both inside one Lua block
+ * (the body of an {@code if}, say). The helpers that only the block's text needs (and
+ * what they use) are defined right after its first line instead of in front of the
+ * script, as locals of the block: a call that never enters it does not make them (each
+ * closure costs a lookup per variable it captures, about 22k instructions for the general
+ * path of {@code dequeue}).
  */
 final class LuaLibrary {
 
@@ -29,6 +38,20 @@ final class LuaLibrary {
 		.compile("^local\\s+(?:function\\s+([A-Za-z_]\\w*)|([A-Za-z_][\\w\\s,]*?)\\s*=)");
 
 	private static final Pattern NAME = Pattern.compile("[A-Za-z_]\\w*");
+
+	/** The line that opens a script's block of helpers made only when it runs. */
+	static final String BLOCK_START = "-- lib.lua: the helpers only this block calls are defined here";
+
+	/** The line that closes it. */
+	static final String BLOCK_END = "-- lib.lua: end of the block";
+
+	private static final Pattern BLOCK_LINE = Pattern
+		.compile("(?m)^[ \\t]*(" + Pattern.quote(BLOCK_START) + "|" + Pattern.quote(BLOCK_END) + ")[ \\t]*$");
+
+	/**
+	 * Whole-line comments, and block comments that start a line ({@code --[[ ... ]]}).
+	 */
+	private static final Pattern COMMENT_LINES = Pattern.compile("(?m)^[ \\t]*--\\[\\[[\\s\\S]*?\\]\\]|^[ \\t]*--.*$");
 
 	private final String header;
 
@@ -77,14 +100,74 @@ final class LuaLibrary {
 	}
 
 	/**
+	 * The full text of {@code script}: the header and the definitions it needs in front,
+	 * except those only its marked block needs, which go into the block.
+	 * @throws IllegalStateException for a block marked with a start and no end, or twice
+	 */
+	String assemble(String script) {
+		Matcher lines = BLOCK_LINE.matcher(script);
+		List<MatchResult> marks = lines.results().toList();
+		if (marks.isEmpty()) {
+			return forScript(script) + "\n" + script;
+		}
+		if (marks.size() != 2 || !marks.get(0).group(1).equals(BLOCK_START)
+				|| !marks.get(1).group(1).equals(BLOCK_END)) {
+			throw new IllegalStateException("a script's block of helpers needs one line '" + BLOCK_START
+					+ "' and, after it, one line '" + BLOCK_END + "'");
+		}
+		int bodyStart = marks.get(0).end() + 1;
+		int bodyEnd = marks.get(1).start();
+		// outside the block, a name in a comment line makes no helper eager: the block's
+		// helpers are often named in the script's header and in other helpers' comments
+		Set<Definition> eager = kept(script.substring(0, bodyStart) + script.substring(bodyEnd), true);
+		Set<Definition> inBlock = kept(script);
+		inBlock.removeAll(eager);
+		return text(eager) + "\n" + script.substring(0, bodyStart) + definitions(inBlock, false)
+				+ script.substring(bodyStart);
+	}
+
+	/**
 	 * The header and the definitions {@code script} needs, directly or through other
 	 * definitions, in the library's order.
 	 */
 	String forScript(String script) {
+		return text(kept(script));
+	}
+
+	private String text(Set<Definition> kept) {
+		return this.header + definitions(kept, true);
+	}
+
+	/** The kept definitions in the library's order, each after (or before) a newline. */
+	private String definitions(Set<Definition> kept, boolean newlineFirst) {
+		StringBuilder out = new StringBuilder();
+		for (Definition definition : this.definitions) {
+			if (kept.contains(definition)) {
+				if (newlineFirst) {
+					out.append('\n').append(definition.text());
+				}
+				else {
+					out.append(definition.text()).append('\n');
+				}
+			}
+		}
+		return out.toString();
+	}
+
+	private Set<Definition> kept(String script) {
+		return kept(script, false);
+	}
+
+	/**
+	 * The definitions a text names, directly or through others; without the names in
+	 * whole-line comments (of the text and of the definitions) when {@code codeOnly}.
+	 */
+	private Set<Definition> kept(String script, boolean codeOnly) {
 		Set<Definition> kept = new LinkedHashSet<>();
 		List<String> toRead = new ArrayList<>(List.of(script));
 		while (!toRead.isEmpty()) {
-			Matcher names = NAME.matcher(toRead.remove(toRead.size() - 1));
+			String text = toRead.remove(toRead.size() - 1);
+			Matcher names = NAME.matcher(codeOnly ? COMMENT_LINES.matcher(text).replaceAll("") : text);
 			while (names.find()) {
 				Definition definition = this.byName.get(names.group());
 				if (definition != null && kept.add(definition)) {
@@ -92,13 +175,7 @@ final class LuaLibrary {
 				}
 			}
 		}
-		StringBuilder out = new StringBuilder(this.header);
-		for (Definition definition : this.definitions) {
-			if (kept.contains(definition)) {
-				out.append('\n').append(definition.text());
-			}
-		}
-		return out.toString();
+		return kept;
 	}
 
 	/** The names the library defines at its top level, in order. */

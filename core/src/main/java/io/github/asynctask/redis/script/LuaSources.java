@@ -29,8 +29,7 @@ public final class LuaSources {
 	 * @throws IllegalStateException if the core jar has no such script
 	 */
 	public static String of(String name) {
-		String script = read(name);
-		return LIBRARY.forScript(script) + "\n" + script;
+		return LIBRARY.assemble(read(name));
 	}
 
 	private static String read(String name) {

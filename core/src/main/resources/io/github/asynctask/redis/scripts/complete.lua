@@ -38,7 +38,7 @@ local watchers, owed = KEYS[7], KEYS[8]
 -- with one command per step (HMGET of the leases, ZREM, HDEL, the completed-ids window)
 -- rather than several per task; only the HDEL of its data stays per task, as its reply
 -- tells whether the data was still there. Every other pair (stale, retention, an id met
--- twice) goes through complete_one after that, one at a time as before.
+-- twice) goes through the general path after that, one at a time as before.
 local pairs_sent = math.floor((#ARGV - 2) / 2)
 local codes, current, rest = {}, {}, {}
 -- current: the ids whose first pair names their current delivery, in order; is_current[id]
@@ -77,20 +77,24 @@ if #current > 0 then
   end
 end
 
-local function complete_one(id, token)
-  local meta, code = take_active(tasks, active, leases, id, token)
-  if meta then
-    finish(tasks, payloads, completed, id, meta, now, retention)
-    remember_done(done, id, now, window, retention)
-    return 1
+-- every other pair, one at a time; the helpers only they need are made only then (a function
+-- is made on every call that runs its definition, a lookup per variable it captures)
+if #rest > 0 then
+  -- lib.lua: the helpers only this block calls are defined here
+  for _, n in ipairs(rest) do
+    local id = ARGV[1 + 2 * n]
+    local meta, code = take_active(tasks, active, leases, id, ARGV[2 + 2 * n])
+    if meta then
+      finish(tasks, payloads, completed, id, meta, now, retention)
+      remember_done(done, id, now, window, retention)
+      codes[n] = 1
+    elseif code == 0 then
+      codes[n] = remember_success(tasks, payloads, id)
+    else
+      codes[n] = code
+    end
   end
-  if code == 0 then
-    return remember_success(tasks, payloads, id)
-  end
-  return code
-end
-for _, n in ipairs(rest) do
-  codes[n] = complete_one(ARGV[1 + 2 * n], ARGV[2 + 2 * n])
+  -- lib.lua: end of the block
 end
 
 -- Tasks whose body succeeded (applied or stale) that others wait for (flows): their drain

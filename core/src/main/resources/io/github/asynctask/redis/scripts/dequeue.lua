@@ -125,10 +125,11 @@ if not ring then
 end
 now = now or now_ms()
 -- times as text, formatted once: a number is formatted again by every concatenation and
--- every redis.call argument it takes part in
-local now_text = tostring(now)
+-- every redis.call argument it takes part in ('%d': integer digits, cheaper than
+-- tostring's '%.14g', and exact past 1e14)
 local now_36 = base36(now)
-local deadline = tostring(now + lease)
+local deadline = string.format('%d', now + lease)
+local now_text = limit and string.format('%d', now)
 local out = {}
 -- the fetch's writes, made together once every task was looked at (one HSET, one ZADD,
 -- one HSET per call rather than three commands per task): record is id, token pairs for
@@ -141,175 +142,224 @@ local given, delivered = 0, 0
 local packable_tokens = not string.find(table.concat(ARGV, '', 5, 4 + max), '[|\n]')
 -- an id met twice in one fetch (a list damaged by hand) is delivered once
 local seen = {}
--- concurrency keys: a key's deliveries are those of its entry in KEYS[14] whose lease is
--- still theirs, so every end of a delivery (ack, retry, dead, hand-back, recovery of a
--- lost lease, release of a lost fetch) frees its place without touching KEYS[14]
-local skipped, holders, touched = {}, {}, {}
-local function live_holders(key)
-  local list = holders[key]
-  if list then
+-- The common fetch: no parked key looked at, and every popped task in the packed pending
+-- form, fetched for the first time (first_delivery), no id twice. Its tasks are delivered
+-- in this loop, in order, the i-th with the i-th token, as the general path below would;
+-- the stored value is what the worker gets, so values is out. The general path's
+-- functions are made only when a call needs them: Redis runs the whole script on every
+-- call, and each closure costs a lookup per variable it captures (about 20k instructions
+-- for those below). A task the loop cannot take sends the whole call down the general
+-- path, from the start.
+local raws
+local general = true
+if ids and packable_tokens then
+  raws = hmget_all(tasks, ids)
+  general = false
+  for i, id in ipairs(ids) do
+    local value = not seen[id] and first_delivery(raws[i], ARGV[4 + i], now_36)
+    if not value then
+      general = true
+      break
+    end
+    seen[id] = true
+    local at = 2 * i
+    out[at - 1] = id
+    out[at] = value
+    deadlines[at - 1] = deadline
+    deadlines[at] = id
+    record[at - 1] = id
+    record[at] = ARGV[4 + i]
+    if limit then
+      permits[at - 1] = now_text
+      permits[at] = ARGV[4 + i]
+    end
+  end
+  if general then
+    out, deadlines, record, permits, seen = {}, {}, {}, {}, {}
+  else
+    given, delivered = #ids, #ids
+    values = out
+  end
+end
+-- the keys whose tasks this call parked, and (general path) the concurrency keys' holders
+-- and parked tasks (below)
+local skipped = {}
+local holders, touched, released, in_ring, live_holders, first_parked
+if general then
+  -- lib.lua: the helpers only this block calls are defined here
+  -- concurrency keys: a key's deliveries are those of its entry in KEYS[14] whose lease is
+  -- still theirs, so every end of a delivery (ack, retry, dead, hand-back, recovery of a
+  -- lost lease, release of a lost fetch) frees its place without touching KEYS[14]
+  holders, touched = {}, {}
+  live_holders = function(key)
+    local list = holders[key]
+    if list then
+      return list
+    end
+    list = {}
+    local ok, decoded = pcall(cjson.decode, redis.call('HGET', KEYS[14], key) or '[]')
+    if ok and type(decoded) == 'table' then
+      for j = 1, #decoded - 1, 2 do
+        if redis.call('HGET', leases, decoded[j]) == decoded[j + 1] then
+          list[#list + 1] = decoded[j]
+          list[#list + 1] = decoded[j + 1]
+        end
+      end
+    end
+    holders[key] = list
     return list
   end
-  list = {}
-  local ok, decoded = pcall(cjson.decode, redis.call('HGET', KEYS[14], key) or '[]')
-  if ok and type(decoded) == 'table' then
-    for j = 1, #decoded - 1, 2 do
-      if redis.call('HGET', leases, decoded[j]) == decoded[j + 1] then
-        list[#list + 1] = decoded[j]
-        list[#list + 1] = decoded[j + 1]
+  -- Hands id to the worker with the next token: what the worker gets ("<meta>\n<payload>")
+  -- and the value to store given. Every table grows by two per delivery, so the slots are
+  -- counted rather than looked up with # each time.
+  local function deliver(id, reply, value, token)
+    local at = 2 * delivered
+    delivered = delivered + 1
+    out[at + 1] = id
+    out[at + 2] = reply
+    values[at + 1] = id
+    values[at + 2] = value
+    deadlines[at + 1] = deadline
+    deadlines[at + 2] = id
+    record[at + 1] = id
+    record[at + 2] = token
+    if limit then
+      permits[at + 1] = now_text
+      permits[at + 2] = token
+    end
+  end
+  local park_keyed
+  local function take(id, raw)
+    -- most tasks are fetched for the first time, as the enqueue script wrote them (packed):
+    -- delivered without decoding and encoding their meta (first_delivery)
+    local value = packable_tokens and first_delivery(raw, ARGV[5 + given], now_36)
+    if value then
+      given = given + 1
+      deliver(id, value, value, ARGV[4 + given])
+      return
+    end
+    local meta, bad, err = decode_task(id, raw)
+    if err then
+      bury(tasks, payloads, dead, id, bad, 'unreadable task data: ' .. err, now)
+      owe_batch_report(KEYS[17], tasks, payloads, id, now)
+    elseif meta.ok then
+      finish(tasks, payloads, completed, id, meta, now, retention)
+      remember_done(done, id, now, window, retention)
+    else
+      local list
+      if meta.ck then
+        list = live_holders(meta.ck)
+        if #list / 2 >= meta.cm then
+          -- its key runs as many as it may: parked with the key's other waiting tasks
+          park_keyed(meta.ck, id)
+          return
+        end
+      end
+      meta.a = meta.a + 1
+      given = given + 1
+      meta.k = ARGV[4 + given]
+      meta.s = 'a'
+      meta.t = now
+      local payload = payload_of(payloads, id)
+      local stored, json = rewritten_value(id, meta)
+      deliver(id, json .. '\n' .. payload, stored, meta.k)
+      if list then
+        list[#list + 1] = id
+        list[#list + 1] = meta.k
+        touched[meta.ck] = true
       end
     end
   end
-  holders[key] = list
-  return list
-end
--- Hands id to the worker with the next token: what the worker gets ("<meta>\n<payload>")
--- and the value to store given. Every table grows by two per delivery, so the slots are
--- counted rather than looked up with # each time.
-local function deliver(id, reply, value, token)
-  local at = 2 * delivered
-  delivered = delivered + 1
-  out[at + 1] = id
-  out[at + 2] = reply
-  values[at + 1] = id
-  values[at + 2] = value
-  deadlines[at + 1] = deadline
-  deadlines[at + 2] = id
-  record[at + 1] = id
-  record[at + 2] = token
-  if limit then
-    permits[at + 1] = now_text
-    permits[at + 2] = token
+  -- Parked tasks (KEYS[15]): a key's members share the prefix '<length>:<key>:'; the ring
+  -- (KEYS[16]) holds each key with parked tasks once, but not while this call has popped it.
+  local parked, parked_count = KEYS[15], 0
+  in_ring = {}
+  local function parked_prefix(key)
+    return #key .. ':' .. key .. ':'
   end
-end
-local park_keyed
-local function take(id, raw)
-  -- most tasks are fetched for the first time, as the enqueue script wrote them (packed):
-  -- delivered without decoding and encoding their meta (first_delivery)
-  local value = packable_tokens and first_delivery(raw, ARGV[5 + given], now_36)
-  if value then
-    given = given + 1
-    deliver(id, value, value, ARGV[4 + given])
-    return
+  first_parked = function(key, n)
+    local prefix = parked_prefix(key)
+    return redis.call('ZRANGE', parked, '[' .. prefix, '[' .. prefix .. '\255', 'BYLEX', 'LIMIT', 0, n)
   end
-  local meta, bad, err = decode_task(id, raw)
-  if err then
-    bury(tasks, payloads, dead, id, bad, 'unreadable task data: ' .. err, now)
-    owe_batch_report(KEYS[17], tasks, payloads, id, now)
-  elseif meta.ok then
-    finish(tasks, payloads, completed, id, meta, now, retention)
-    remember_done(done, id, now, window, retention)
-  else
-    local list
-    if meta.ck then
-      list = live_holders(meta.ck)
-      if #list / 2 >= meta.cm then
-        -- its key runs as many as it may: parked with the key's other waiting tasks
-        park_keyed(meta.ck, id)
-        return
-      end
+  -- parked at: Redis time in microseconds, then a count within this call, so that a key's
+  -- tasks parked by later fetches sort after those parked by earlier ones
+  local parked_at
+  park_keyed = function(key, id)
+    if in_ring[key] == nil then
+      in_ring[key] = #first_parked(key, 1) > 0
     end
-    meta.a = meta.a + 1
-    given = given + 1
-    meta.k = ARGV[4 + given]
-    meta.s = 'a'
-    meta.t = now
-    local payload = payload_of(payloads, id)
-    local stored, json = rewritten_value(id, meta)
-    deliver(id, json .. '\n' .. payload, stored, meta.k)
-    if list then
-      list[#list + 1] = id
-      list[#list + 1] = meta.k
-      touched[meta.ck] = true
+    if not parked_at then
+      local t = redis.call('TIME')
+      parked_at = string.format('%010d%06d', tonumber(t[1]), tonumber(t[2]))
     end
+    parked_count = parked_count + 1
+    redis.call('ZADD', parked, 0, parked_prefix(key) .. parked_at .. string.format('%04d', parked_count % 10000)
+      .. ':' .. id)
+    skipped[#skipped + 1] = key
   end
-end
--- Parked tasks (KEYS[15]): a key's members share the prefix '<length>:<key>:'; the ring
--- (KEYS[16]) holds each key with parked tasks once, but not while this call has popped it.
-local parked, parked_count, in_ring = KEYS[15], 0, {}
-local function parked_prefix(key)
-  return #key .. ':' .. key .. ':'
-end
-local function first_parked(key, n)
-  local prefix = parked_prefix(key)
-  return redis.call('ZRANGE', parked, '[' .. prefix, '[' .. prefix .. '\255', 'BYLEX', 'LIMIT', 0, n)
-end
--- parked at: Redis time in microseconds, then a count within this call, so that a key's
--- tasks parked by later fetches sort after those parked by earlier ones
-local parked_at
-park_keyed = function(key, id)
-  if in_ring[key] == nil then
-    in_ring[key] = #first_parked(key, 1) > 0
-  end
-  if not parked_at then
-    local t = redis.call('TIME')
-    parked_at = string.format('%010d%06d', tonumber(t[1]), tonumber(t[2]))
-  end
-  parked_count = parked_count + 1
-  redis.call('ZADD', parked, 0, parked_prefix(key) .. parked_at .. string.format('%04d', parked_count % 10000)
-    .. ':' .. id)
-  skipped[#skipped + 1] = key
-end
--- Takes the popped ids, their values read with one HMGET.
-local function take_all(popped)
-  local raws = hmget_all(tasks, popped)
-  for i, id in ipairs(popped) do
-    if not seen[id] then
-      seen[id] = true
-      take(id, raws[i])
-    end
-  end
-end
--- Parked keys first, up to KEY_TURNS of them in turn: each with room gives its oldest
--- parked tasks (a task deleted meanwhile is dropped from the set)
-local KEY_TURNS = 8
-local released = {}
-if ring then
-  for _ = 1, KEY_TURNS do
-    if given >= allowed then
-      break
-    end
-    local key = redis.call('LPOP', parked_ring)
-    if not key then
-      break
-    end
-    in_ring[key] = false
-    released[#released + 1] = key
-    local room = allowed - given
-    for _, member in ipairs(first_parked(key, room)) do
-      local id = string.sub(member, #parked_prefix(key) + 22)
-      local raw = redis.call('HGET', tasks, id)
-      local meta = raw and decode_task(id, raw)
-      if meta and meta.ck == key and #live_holders(key) / 2 >= meta.cm then
-        break
-      end
-      redis.call('ZREM', parked, member)
-      if raw and not seen[id] then
+  -- Takes the popped ids, their values read with one HMGET (or already read: known).
+  local function take_all(popped, known)
+    local raws = known or hmget_all(tasks, popped)
+    for i, id in ipairs(popped) do
+      if not seen[id] then
         seen[id] = true
-        take(id, raw)
+        take(id, raws[i])
       end
+    end
+  end
+  -- Parked keys first, up to KEY_TURNS of them in turn: each with room gives its oldest
+  -- parked tasks (a task deleted meanwhile is dropped from the set)
+  local KEY_TURNS = 8
+  released = {}
+  if ring then
+    for _ = 1, KEY_TURNS do
       if given >= allowed then
         break
       end
+      local key = redis.call('LPOP', parked_ring)
+      if not key then
+        break
+      end
+      in_ring[key] = false
+      released[#released + 1] = key
+      local room = allowed - given
+      for _, member in ipairs(first_parked(key, room)) do
+        local id = string.sub(member, #parked_prefix(key) + 22)
+        local raw = redis.call('HGET', tasks, id)
+        local meta = raw and decode_task(id, raw)
+        if meta and meta.ck == key and #live_holders(key) / 2 >= meta.cm then
+          break
+        end
+        redis.call('ZREM', parked, member)
+        if raw and not seen[id] then
+          seen[id] = true
+          take(id, raw)
+        end
+        if given >= allowed then
+          break
+        end
+      end
     end
   end
-end
-if ring and given < allowed then
-  ids = redis.call('RPOP', pending, allowed - given)
-end
-if ids then
-  take_all(ids)
-end
--- parked tasks do not block the keys behind them: look further, up to KEY_SCAN more
-local KEY_SCAN = 100
-local scanned = ids and #ids or 0
-while #skipped > 0 and given < allowed and scanned < allowed + KEY_SCAN do
-  local more = redis.call('RPOP', pending, math.min(allowed - given, allowed + KEY_SCAN - scanned))
-  if not more then
-    break
+  if ring and given < allowed then
+    ids = redis.call('RPOP', pending, allowed - given)
+    raws = nil
   end
-  scanned = scanned + #more
-  take_all(more)
+  if ids then
+    take_all(ids, raws)
+  end
+  -- parked tasks do not block the keys behind them: look further, up to KEY_SCAN more
+  local KEY_SCAN = 100
+  local scanned = ids and #ids or 0
+  while #skipped > 0 and given < allowed and scanned < allowed + KEY_SCAN do
+    local more = redis.call('RPOP', pending, math.min(allowed - given, allowed + KEY_SCAN - scanned))
+    if not more then
+      break
+    end
+    scanned = scanned + #more
+    take_all(more)
+  end
+  -- lib.lua: end of the block
 end
 if delivered > 0 then
   call_with_all('HSET', tasks, values)
@@ -325,26 +375,28 @@ if delivered > 0 then
     redis.call('PEXPIRE', KEYS[13], period)
   end
 end
-for key in pairs(touched) do
-  redis.call('HSET', KEYS[14], key, cjson.encode(holders[key]))
-end
-if next(holders) then
-  -- a key none of whose tasks is fetched again would keep its entry: drop a few idle ones
-  for _, key in ipairs(redis.call('HRANDFIELD', KEYS[14], 2)) do
-    if #live_holders(key) == 0 then
-      redis.call('HDEL', KEYS[14], key)
+if general then
+  for key in pairs(touched) do
+    redis.call('HSET', KEYS[14], key, cjson.encode(holders[key]))
+  end
+  if next(holders) then
+    -- a key none of whose tasks is fetched again would keep its entry: drop a few idle ones
+    for _, key in ipairs(redis.call('HRANDFIELD', KEYS[14], 2)) do
+      if #live_holders(key) == 0 then
+        redis.call('HDEL', KEYS[14], key)
+      end
     end
   end
-end
--- each key popped from the ring or newly parked goes (back) to its end while it has parked tasks
-for _, key in ipairs(released) do
-  skipped[#skipped + 1] = key
-end
-for _, key in ipairs(skipped) do
-  if in_ring[key] == false and #first_parked(key, 1) > 0 then
-    redis.call('RPUSH', parked_ring, key)
+  -- each key popped from the ring or newly parked goes (back) to its end while it has parked tasks
+  for _, key in ipairs(released) do
+    skipped[#skipped + 1] = key
   end
-  in_ring[key] = true
+  for _, key in ipairs(skipped) do
+    if in_ring[key] == false and #first_parked(key, 1) > 0 then
+      redis.call('RPUSH', parked_ring, key)
+    end
+    in_ring[key] = true
+  end
 end
 if redis.call('LLEN', pending) > 0 then
   if allowed < max then

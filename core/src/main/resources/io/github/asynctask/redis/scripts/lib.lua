@@ -92,7 +92,8 @@ end
 local MAX_WHOLE_ARG = 9007199254740992
 local function whole_arg(s)
   local n = tonumber(s)
-  if n and finite(n) and n >= 0 and n <= MAX_WHOLE_ARG and n == math.floor(n) then
+  -- the range excludes NaN (no comparison holds) and the infinities; n % 1 is n's fraction
+  if n and n >= 0 and n <= MAX_WHOLE_ARG and n % 1 == 0 then
     return n
   end
   return nil
@@ -533,7 +534,8 @@ local function first_delivery(raw, token, now_36)
     return nil
   end
   local max_retries, created, name_at = string.match(raw, PENDING_PACKED)
-  if not name_at or not packed_numbers_fit('', max_retries, created, '')
+  -- up to 9 decimal and 8 base-36 digits are within the range without a call to check it
+  if not name_at or ((#max_retries > 9 or #created > 8) and not packed_numbers_fit('', max_retries, created, ''))
       or not string.find(raw, '\n', name_at, true) then
     return nil
   end

@@ -95,13 +95,74 @@ class LuaLibraryTests {
 	}
 
 	@Test
+	void aMarkedBlockGetsTheHelpersOnlyItCallsAsItsOwnLocals() {
+		String script = """
+				local x = formatted(1)
+				if x then
+				  -- lib.lua: the helpers only this block calls are defined here
+				  -- unrelated() in a comment outside code: made here, never in front
+				  x = unrelated() or digits(2)
+				  -- lib.lua: end of the block
+				end
+				return x""";
+		String text = LuaLibrary.parse(LIBRARY).assemble(script);
+		int block = text.indexOf(LuaLibrary.BLOCK_START);
+		assertThat(text.substring(0, block)).contains("local function digits(n)", "local function formatted(n)")
+			.doesNotContain("unrelated");
+		assertThat(text.substring(block)).contains("local function unrelated()")
+			.doesNotContain("local function digits")
+			.endsWith(script.substring(script.indexOf("  -- unrelated()")));
+		assertThat(text).startsWith("--[[ header ]]");
+	}
+
+	@Test
+	void aScriptWhoseCommentNamesAHelperOnlyTheBlockCallsMakesItInTheBlock() {
+		String script = """
+				-- unrelated() is called below, in the block
+				if ARGV[1] then
+				  -- lib.lua: the helpers only this block calls are defined here
+				  return unrelated()
+				  -- lib.lua: end of the block
+				end""";
+		String text = LuaLibrary.parse(LIBRARY).assemble(script);
+		assertThat(text.indexOf("local function unrelated()")).isGreaterThan(text.indexOf(LuaLibrary.BLOCK_START));
+	}
+
+	@Test
+	void aBlockWithoutItsEndIsRefused() {
+		assertThatIllegalStateException()
+			.isThrownBy(() -> LuaLibrary.parse(LIBRARY)
+				.assemble("if x then\n  -- lib.lua: the helpers only this block calls are defined here\nend"))
+			.withMessageContaining(LuaLibrary.BLOCK_END);
+	}
+
+	@Test
+	void theHotScriptsMakeTheirGeneralPathsHelpersOnlyInThatPath() {
+		String dequeue = LuaSources.of("dequeue");
+		int block = dequeue.indexOf(LuaLibrary.BLOCK_START);
+		assertThat(dequeue.indexOf("local function first_delivery")).isBetween(0, block);
+		assertThat(dequeue.indexOf("local function bury")).isGreaterThan(block);
+		assertThat(dequeue.indexOf("local function decode_task")).isGreaterThan(block);
+		String complete = LuaSources.of("complete");
+		block = complete.indexOf(LuaLibrary.BLOCK_START);
+		assertThat(complete.indexOf("local function remember_all_done")).isBetween(0, block);
+		assertThat(complete.indexOf("local function take_active")).isGreaterThan(block);
+	}
+
+	@Test
 	void everyScriptOfTheFolderAssembles() throws IOException {
 		try (var files = Files.list(SCRIPTS)) {
 			files.map((file) -> file.getFileName().toString())
 				.filter((name) -> name.endsWith(".lua") && !name.equals("lib.lua"))
 				.forEach((name) -> {
 					String script = name.substring(0, name.length() - ".lua".length());
-					assertThat(LuaSources.of(script)).as(script).endsWith(readQuietly(name));
+					String source = readQuietly(name);
+					int block = source.indexOf(LuaLibrary.BLOCK_START);
+					// a script with a block of helpers: they go in after its first line
+					int tail = (block < 0) ? 0 : block + LuaLibrary.BLOCK_START.length() + 1;
+					assertThat(LuaSources.of(script)).as(script)
+						.contains(source.substring(0, tail))
+						.endsWith(source.substring(tail));
 				});
 		}
 	}
