@@ -21,7 +21,11 @@ public final class ProxyTaskBodyInvoker implements TaskBodyInvoker {
 
 	@Override
 	public void invoke(TaskDefinition definition, @Nullable Object[] args) throws Throwable {
-		Method method = this.proxyMethods.computeIfAbsent(definition.name(), (name) -> proxyMethod(definition));
+		// looked up first: computeIfAbsent's capturing lambda would be made on every call
+		Method method = this.proxyMethods.get(definition.name());
+		if (method == null) {
+			method = this.proxyMethods.computeIfAbsent(definition.name(), (name) -> proxyMethod(definition));
+		}
 		InvocationBypass.allow(definition);
 		try {
 			BodyResult.set(method.invoke(definition.bean(), args));

@@ -19,7 +19,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.core.BridgeMethodResolver;
-import org.springframework.core.MethodClassKey;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -37,7 +36,7 @@ final class TaskMethodInterceptor implements MethodInterceptor {
 	 * What each proxied method of each target class is: resolving it takes a reflective
 	 * method lookup and merged-annotation scans, too slow to repeat on every submit.
 	 */
-	private final Map<MethodClassKey, Resolved> resolved = new ConcurrentHashMap<>();
+	private final Map<Method, Map<Class<?>, Resolved>> resolved = new ConcurrentHashMap<>();
 
 	TaskMethodInterceptor(Supplier<TaskRegistry> registry, Supplier<TaskSubmitter> submitter) {
 		this.registry = registry;
@@ -67,14 +66,15 @@ final class TaskMethodInterceptor implements MethodInterceptor {
 	}
 
 	private Resolved resolve(Method called, Class<?> targetClass) {
-		MethodClassKey key = new MethodClassKey(called, targetClass);
-		Resolved known = this.resolved.get(key);
+		// by method, then by class: two lookups and no key object per call
+		Map<Class<?>, Resolved> byClass = this.resolved.get(called);
+		Resolved known = (byClass != null) ? byClass.get(targetClass) : null;
 		if (known != null) {
 			return known;
 		}
 		Method method = BridgeMethodResolver.findBridgedMethod(ClassUtils.getMostSpecificMethod(called, targetClass));
 		if (TaskMethods.attributes(method, targetClass) == null) {
-			this.resolved.put(key, Resolved.NOT_A_TASK);
+			remember(called, targetClass, Resolved.NOT_A_TASK);
 			return Resolved.NOT_A_TASK;
 		}
 		Optional<TaskDefinition> found = this.registry.get().find(method);
@@ -85,8 +85,12 @@ final class TaskMethodInterceptor implements MethodInterceptor {
 					+ "is it a singleton bean created by the application context?");
 		}
 		Resolved task = new Resolved(found.get());
-		this.resolved.put(key, task);
+		remember(called, targetClass, task);
 		return task;
+	}
+
+	private void remember(Method called, Class<?> targetClass, Resolved what) {
+		this.resolved.computeIfAbsent(called, (method) -> new ConcurrentHashMap<>()).put(targetClass, what);
 	}
 
 	/** The task a proxied method submits, or none when it is not a task method. */

