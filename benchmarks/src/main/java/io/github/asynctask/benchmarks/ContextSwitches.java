@@ -5,6 +5,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Context switches of this JVM's live threads but the calling one (voluntary and
@@ -30,6 +33,38 @@ final class ContextSwitches {
 			total += ofThreads(Path.of("/proc", Long.toString(process.pid()), "task"));
 		}
 		return total;
+	}
+
+	/**
+	 * This JVM's switches so far by thread name (the kernel's copy of it, 15 characters;
+	 * digits folded, so a pool's threads add up under one name).
+	 */
+	static Map<String, Long> byThreadName() {
+		Map<String, Long> byName = new TreeMap<>();
+		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+			for (Path task : tasks) {
+				String name = Files.readString(task.resolve("comm")).strip().replaceAll("[0-9]+", "N");
+				byName.merge(name, ofThread(task.resolve("status")), Long::sum);
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// not Linux, or a thread ended while we read: what was read stands
+		}
+		return byName;
+	}
+
+	/**
+	 * One line: each thread name's switches per task between two {@link #byThreadName}.
+	 */
+	static String describe(Map<String, Long> start, Map<String, Long> end, int tasks) {
+		StringBuilder line = new StringBuilder("SWITCHES per task over " + tasks + " tasks:");
+		end.forEach((name, switches) -> {
+			double perTask = (double) (switches - start.getOrDefault(name, 0L)) / tasks;
+			if (perTask >= 0.005) {
+				line.append(String.format(Locale.ROOT, " %s %.2f;", name, perTask));
+			}
+		});
+		return line.toString();
 	}
 
 	private static long ofThreads(Path tasksDirectory) {

@@ -37,7 +37,17 @@ final class RedisCost {
 
 	private final long processCpuNanosAtStart;
 
-	private RedisCost(RedisTarget redis, boolean counting, List<ProcessHandle> processes) {
+	private final long contextSwitchesAtStart;
+
+	private final Map<String, Long> switchesByThreadAtStart;
+
+	/**
+	 * The switches are read first, so reading them is not counted in the heap figures.
+	 */
+	private RedisCost(RedisTarget redis, boolean counting, List<ProcessHandle> processes, long contextSwitches,
+			Map<String, Long> switchesByThread) {
+		this.contextSwitchesAtStart = contextSwitches;
+		this.switchesByThreadAtStart = switchesByThread;
 		this.redis = redis;
 		this.counting = counting;
 		this.processes = processes;
@@ -48,7 +58,8 @@ final class RedisCost {
 
 	/** Start counting; a system that does not use Redis gets no figures. */
 	static RedisCost start(SystemUnderTest system, RedisTarget redis) {
-		return new RedisCost(redis, system.features().contains(Feature.REDIS), system.processes());
+		return new RedisCost(redis, system.features().contains(Feature.REDIS), system.processes(),
+				ContextSwitches.now(system.processes()), ContextSwitches.byThreadName());
 	}
 
 	/** Redis CPU microseconds and commands per task since {@link #start}. */
@@ -75,12 +86,16 @@ final class RedisCost {
 		double collectorMicros = ownThreads.collectorNanosSince(this.ownThreadsAtStart) / 1000.0 / tasks;
 		figures.put("gcCpuMicrosPerTask", Math.round(collectorMicros * 10) / 10.0);
 		ThreadBreakdown threads = ThreadBreakdown.now();
+		long switches = ContextSwitches.now(this.processes) - this.contextSwitchesAtStart;
+		figures.put("contextSwitchesPerTask", Math.round(switches * 100.0 / tasks) / 100.0);
 		if (ThreadBreakdown.supported()) {
 			figures.put("jvmAllocBytesPerTask",
 					(double) Math.round((double) threads.allocatedSince(this.threadsAtStart) / tasks));
 		}
 		if (Boolean.getBoolean(ThreadBreakdown.PROPERTY)) {
 			System.out.println(threads.describeSince(this.threadsAtStart, tasks));
+			System.out
+				.println(ContextSwitches.describe(this.switchesByThreadAtStart, ContextSwitches.byThreadName(), tasks));
 		}
 		if (!this.processes.isEmpty()) {
 			double micros = (cpuNanos(this.processes) - this.processCpuNanosAtStart) / 1000.0 / tasks;

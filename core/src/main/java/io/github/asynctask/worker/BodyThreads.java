@@ -38,9 +38,9 @@ enum BodyThreads {
 			return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 0, TimeUnit.SECONDS, new SynchronousQueue<>(),
 					(runnable) -> named(virtual.newThread(runnable), name, counter));
 		}
-		// core threads serve the permits; an extra one appears only when a permit is back
-		// before its thread is (a hung body keeps both, see Watchdog)
-		return new ThreadPoolExecutor(concurrency, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
+		// one thread per permit; a delivery fetched on a permit whose thread is still on
+		// its way back waits in the queue for it (a hung body keeps both, see Watchdog)
+		return new ThreadPoolExecutor(concurrency, concurrency, 60, TimeUnit.SECONDS, new ChainWakeQueue(),
 				(runnable) -> {
 					Thread thread = named(new Thread(runnable), name, counter);
 					thread.setDaemon(false);
