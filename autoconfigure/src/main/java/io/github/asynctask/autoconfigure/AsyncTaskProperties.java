@@ -356,6 +356,22 @@ public class AsyncTaskProperties implements Validator {
 		 */
 		private @Nullable Boolean virtualThreads;
 
+		/**
+		 * Whether each queue's fetches and the grouped acks run on blocking connections
+		 * of their own (two per instance) to a standalone Redis without TLS, skipping the
+		 * client's event-loop hand-offs; false sends them through the connection
+		 * factory's client (its command metrics and tracing then see them).
+		 */
+		private boolean directCalls = true;
+
+		public boolean isDirectCalls() {
+			return this.directCalls;
+		}
+
+		public void setDirectCalls(boolean directCalls) {
+			this.directCalls = directCalls;
+		}
+
 		public @Nullable Boolean getVirtualThreads() {
 			return this.virtualThreads;
 		}

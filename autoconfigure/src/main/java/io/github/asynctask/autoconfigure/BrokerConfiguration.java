@@ -32,6 +32,7 @@ class BrokerConfiguration {
 				properties.getRedisTimeout(), properties.getRetention().getCompletedIds());
 		lua.backlogLimits(backlogLimits);
 		lua.directSubmits(properties.isDirectSubmits());
+		lua.directWorkerCalls(properties.getWorker().isDirectCalls());
 		return new ShardedRedisBroker(lua, shardCounts(properties));
 	}
 

@@ -43,6 +43,11 @@ public abstract class ForwardingRedisBroker implements RedisBroker {
 	}
 
 	@Override
+	public void close() {
+		this.delegate.close();
+	}
+
+	@Override
 	public EnqueueResult enqueue(EnqueueRequest request) {
 		return this.delegate.enqueue(request);
 	}

@@ -29,6 +29,14 @@ public interface RedisBroker {
 	RedisKeys keys();
 
 	/**
+	 * Close the connections this broker opened of its own (a submit's, a fetcher's, the
+	 * ack thread's); the connection factory's stay open. Spring calls it when the
+	 * application stops; later calls open them again.
+	 */
+	default void close() {
+	}
+
+	/**
 	 * How long ago a call to Redis last failed (unreachable, out of memory, no reply in
 	 * time), or null when none has or the broker does not track it. The recoverer waits a
 	 * lease after such a failure, so that workers that could not report meanwhile do so

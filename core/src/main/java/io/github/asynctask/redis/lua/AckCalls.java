@@ -16,6 +16,7 @@ import io.github.asynctask.redis.DeliveryToken;
 import io.github.asynctask.redis.HandBackResult;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.ArgsWriter;
+import io.github.asynctask.redis.script.DirectScripts;
 import io.github.asynctask.redis.script.LuaScript;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ScriptBytes;
@@ -30,6 +31,14 @@ import org.jspecify.annotations.Nullable;
 final class AckCalls {
 
 	private final ScriptRunner runner;
+
+	/**
+	 * Where groups of acks go: a blocking connection of the ack thread's own when the
+	 * Redis qualifies and it is free; set once at start-up, before the first ack. A group
+	 * whose connection broke is sent again through the runner, as Lettuce re-sends one
+	 * after a reconnect (an applied ack sent again is answered "no longer exists").
+	 */
+	private volatile DirectScripts direct;
 
 	private final RedisKeys keys;
 
@@ -46,7 +55,8 @@ final class AckCalls {
 
 	private final Millis.Bytes completedIdsBytes = new Millis.Bytes();
 
-	AckCalls(ScriptRunner runner, RedisKeys keys, Duration completedIds) {
+	AckCalls(DirectScripts direct, ScriptRunner runner, RedisKeys keys, Duration completedIds) {
+		this.direct = direct;
 		this.runner = runner;
 		this.keys = keys;
 		this.completedIds = completedIds;
@@ -58,6 +68,21 @@ final class AckCalls {
 	 */
 	void onOwedReleases(Consumer<String> listener) {
 		this.owedReleases = listener;
+	}
+
+	/** Close the direct connection; a later group opens it again. */
+	void closeDirect() {
+		this.direct.close();
+	}
+
+	/**
+	 * Every group of acks through the runner from now on; the direct connection is
+	 * closed.
+	 */
+	void directCallsOff() {
+		DirectScripts before = this.direct;
+		this.direct = DirectScripts.off(this.runner);
+		before.close();
 	}
 
 	List<AckResult> completeAll(List<Delivery> deliveries, Duration retention) {
@@ -100,7 +125,7 @@ final class AckCalls {
 				(name) -> ScriptBytes.utf8(List.of(this.keys.tasks(name), this.keys.active(name),
 						this.keys.leases(name), this.keys.completed(name), this.keys.payloads(name),
 						this.keys.done(name), this.keys.flowWatchers(name), this.keys.flowOwed(name))));
-		List<?> codes = Replies.list(this.runner.run(Scripts.COMPLETE, queue, keys, args));
+		List<?> codes = Replies.list(this.direct.run(Scripts.COMPLETE, queue, keys, args));
 		List<AckResult> results = new ArrayList<>(codes.size());
 		boolean owed = false;
 		for (Object reply : codes) {

@@ -71,6 +71,11 @@ final class EnqueueCalls {
 		this.backlogLimits = limits;
 	}
 
+	/** Close the direct connection; a later lone submit opens it again. */
+	void closeDirect() {
+		this.direct.close();
+	}
+
 	/** Every call through the runner from now on; the direct connection is closed. */
 	void directSubmitsOff() {
 		DirectScripts before = this.direct;

@@ -62,6 +62,10 @@ final class EnqueueRouting {
 		this.enqueueCalls.directSubmitsOff();
 	}
 
+	void closeDirect() {
+		this.enqueueCalls.closeDirect();
+	}
+
 	/**
 	 * At once when no other submit is in flight, else together with the submits that
 	 * arrived meanwhile ({@link EnqueueCoalescer}); a task that waits for others (flows)

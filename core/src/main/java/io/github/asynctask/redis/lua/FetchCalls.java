@@ -13,6 +13,7 @@ import io.github.asynctask.redis.Delivery;
 import io.github.asynctask.redis.Dequeued;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.ArgsWriter;
+import io.github.asynctask.redis.script.DirectScripts;
 import io.github.asynctask.redis.script.Replies;
 import io.github.asynctask.redis.script.ReplyReading;
 import io.github.asynctask.redis.script.ScriptBytes;
@@ -28,6 +29,12 @@ import org.jspecify.annotations.Nullable;
 final class FetchCalls {
 
 	private final ScriptRunner runner;
+
+	/**
+	 * Where fetches go: a blocking connection of the fetcher's own when the Redis
+	 * qualifies and it is free; set once at start-up, before the first fetch.
+	 */
+	private volatile DirectScripts direct;
 
 	private final RedisKeys keys;
 
@@ -56,7 +63,9 @@ final class FetchCalls {
 
 	private final FetchLedger fetches = new FetchLedger();
 
-	FetchCalls(ScriptRunner runner, RedisKeys keys, Duration completedRetention, Duration completedIds) {
+	FetchCalls(DirectScripts direct, ScriptRunner runner, RedisKeys keys, Duration completedRetention,
+			Duration completedIds) {
+		this.direct = direct;
 		this.runner = runner;
 		this.keys = keys;
 		this.completedRetention = completedRetention;
@@ -72,10 +81,30 @@ final class FetchCalls {
 			return new Dequeued(List.of(), Duration.ZERO);
 		}
 		Set<String> lost = this.fetches.lost(queue);
+		releaseLost(queue, lease, lost);
+		try {
+			return dequeueRecorded(queue, max, lease, limit, lost);
+		}
+		catch (RedisUnavailableException ex) {
+			if (!DirectScripts.isBrokenConnection(ex)) {
+				throw ex;
+			}
+			// Redis closed the fetcher's own connection within the call (a restart, a
+			// kill): hand that fetch back, then fetch again on a new connection
+			releaseLost(queue, lease, lost);
+			return dequeueRecorded(queue, max, lease, limit, lost);
+		}
+	}
+
+	private void releaseLost(String queue, Duration lease, Set<String> lost) {
 		for (String fetchId : lost) {
 			releaseFetch(queue, fetchId, lease);
 			lost.remove(fetchId);
 		}
+	}
+
+	private Dequeued dequeueRecorded(String queue, int max, Duration lease, @Nullable RateLimit limit,
+			Set<String> lost) {
 		String fetchId = FetchLedger.newId();
 		try {
 			Dequeued dequeued = dequeue(queue, max, lease, limit, fetchId);
@@ -131,11 +160,23 @@ final class FetchCalls {
 
 		};
 		// id, "<meta>\n<payload>" pairs, then perhaps one number (dequeue.lua)
-		FetchReply reply = this.runner.run(Scripts.DEQUEUE, queue, keys, args,
+		FetchReply reply = this.direct.runOnce(Scripts.DEQUEUE, queue, keys, args,
 				this.readings.computeIfAbsent(queue, (name) -> FetchReply.reading(name, this.reader)));
 		List<Delivery> deliveries = reply.deliveries(queue, this.reader);
 		long held = reply.held();
 		return new Dequeued(deliveries, Duration.ofMillis(Math.max(0, held)), held < 0);
+	}
+
+	/** Close the direct connection; a later call opens it again. */
+	void closeDirect() {
+		this.direct.close();
+	}
+
+	/** Every fetch through the runner from now on; the direct connection is closed. */
+	void directCallsOff() {
+		DirectScripts before = this.direct;
+		this.direct = DirectScripts.off(this.runner);
+		before.close();
 	}
 
 	/**

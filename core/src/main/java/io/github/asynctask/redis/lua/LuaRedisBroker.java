@@ -24,6 +24,7 @@ import io.github.asynctask.redis.RedisBroker;
 import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.RunningReport;
 import io.github.asynctask.redis.TrimResult;
+import io.github.asynctask.redis.script.DirectScripts;
 import io.github.asynctask.redis.script.ScriptRunner;
 import org.jspecify.annotations.Nullable;
 
@@ -95,8 +96,10 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedIds = completedIds;
 		this.enqueues = new EnqueueRouting(this.runner, keys, connectionFactory, replyTimeout);
-		this.fetches = new FetchCalls(this.runner, keys, completedRetention, completedIds);
-		this.acks = new AckCalls(this.runner, keys, completedIds);
+		this.fetches = new FetchCalls(DirectScripts.of(this.runner, connectionFactory, replyTimeout, "fetch"),
+				this.runner, keys, completedRetention, completedIds);
+		this.acks = new AckCalls(DirectScripts.of(this.runner, connectionFactory, replyTimeout, "acks"), this.runner,
+				keys, completedIds);
 		this.agents = new QueueAgents(this.runner, keys, completedRetention, completedIds, this::registerQueues);
 		this.console = new ConsoleActions(this.runner, keys);
 		this.control = new TaskControlStore(this.runner, keys);
@@ -128,6 +131,26 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 		if (!on) {
 			this.enqueues.directSubmitsOff();
 		}
+	}
+
+	/**
+	 * Whether the workers' fetches and grouped acks may each run over a blocking
+	 * connection of their own ({@code async-task.worker.direct-calls}, on by default);
+	 * off sends them through the connection factory's client. Set at start-up, before the
+	 * first fetch.
+	 */
+	public void directWorkerCalls(boolean on) {
+		if (!on) {
+			this.fetches.directCallsOff();
+			this.acks.directCallsOff();
+		}
+	}
+
+	@Override
+	public void close() {
+		this.enqueues.closeDirect();
+		this.fetches.closeDirect();
+		this.acks.closeDirect();
 	}
 
 	@Override

@@ -8,6 +8,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
+import io.lettuce.core.RedisConnectionException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -21,15 +22,21 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * a busy machine cost more than the round trip itself. Internal: public only so that the
  * other rooms of {@code redis} can use it; not an API.
  * <p>
- * Only for scripts that may run twice ({@code enqueue}, idempotent by task id): a call
- * whose connection broke is sent again through the runner. Taken only for a Lettuce
- * factory of a standalone Redis without TLS or a credentials provider; otherwise every
- * call goes through the runner.
+ * {@link #run} is only for scripts that may run twice ({@code enqueue}, idempotent by
+ * task id): a call whose connection broke is sent again through the runner.
+ * {@link #runOnce} fails such a call instead, for the fetcher's and the ack thread's
+ * scripts (each thread sends one call at a time, so a connection of its own spares every
+ * fetch and every group of acks the event loop's two wake-ups as well). Taken only for a
+ * Lettuce factory of a standalone Redis without TLS or a credentials provider; otherwise
+ * every call goes through the runner.
  */
 public final class DirectScripts {
 
 	/** How long after a failed connect calls go through the runner only. */
 	private static final long CONNECT_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+	/** How long the connection may go unused before its next call checks it first. */
+	private static final long IDLE_CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
 	private final ScriptRunner runner;
 
@@ -43,6 +50,9 @@ public final class DirectScripts {
 	 */
 	private volatile @Nullable RespSocket socket;
 
+	/** Guarded by {@link #lock}: when the connection was last lent (System.nanoTime). */
+	private long lastUsed;
+
 	/** Guarded by {@link #lock}: System.nanoTime before which no connect is tried. */
 	private long connectAfter;
 
@@ -53,12 +63,25 @@ public final class DirectScripts {
 
 	/**
 	 * Direct calls to the Redis of this factory when it qualifies (see the class
-	 * comment), else the runner alone.
+	 * comment), else the runner alone; for submits.
 	 * @param replyTimeout longest wait for a reply ({@code async-task.redis-timeout})
 	 */
 	public static DirectScripts of(ScriptRunner runner, RedisConnectionFactory connectionFactory,
 			Duration replyTimeout) {
-		return new DirectScripts(runner, Endpoint.of(connectionFactory, replyTimeout));
+		return of(runner, connectionFactory, replyTimeout, "submit");
+	}
+
+	/**
+	 * Direct calls to the Redis of this factory when it qualifies (see the class
+	 * comment), else the runner alone.
+	 * @param replyTimeout longest wait for a reply ({@code async-task.redis-timeout})
+	 * @param purpose what the calls are for: the connection is named
+	 * {@code async-task-<purpose>} in {@code CLIENT LIST}, unless the factory names its
+	 * connections
+	 */
+	public static DirectScripts of(ScriptRunner runner, RedisConnectionFactory connectionFactory, Duration replyTimeout,
+			String purpose) {
+		return new DirectScripts(runner, Endpoint.of(connectionFactory, replyTimeout, "async-task-" + purpose));
 	}
 
 	/** The runner alone, no direct connection. */
@@ -78,66 +101,132 @@ public final class DirectScripts {
 
 	/**
 	 * Run one script as {@link ScriptRunner#run(LuaScript, String, byte[][], byte[][])}
-	 * does, on this thread's direct connection when it is free.
+	 * does, on this thread's direct connection when it is free. A call whose connection
+	 * broke is sent again through the runner: only for scripts that may run twice.
 	 */
 	@SuppressWarnings("unchecked")
 	public <T> T run(LuaScript script, String queue, byte[][] keys, byte[][] args) {
+		Object reply = tryDirect(script, queue, keys, ScriptArgs.of(args), null, true);
+		return (reply != NotSent.INSTANCE) ? (T) reply : this.runner.run(script, queue, keys, args);
+	}
+
+	/**
+	 * Run one script as
+	 * {@link ScriptRunner#run(LuaScript, String, byte[][], ArgsWriter, ReplyReading)}
+	 * does, on the direct connection when it is free. A call whose connection broke is
+	 * not sent again: it fails as Redis unavailable ({@link #isBrokenConnection}), as a
+	 * call through the runner whose reply is lost does, so a script that must not run
+	 * twice the same way (a fetch, whose caller hands a lost one back) may go this way.
+	 */
+	@SuppressWarnings("unchecked")
+	public <T> T runOnce(LuaScript script, String queue, byte[][] keys, ArgsWriter args, ReplyReading<T> reading) {
+		Object reply = tryDirect(script, queue, keys, args, reading, false);
+		return (reply != NotSent.INSTANCE) ? (T) reply : this.runner.run(script, queue, keys, args, reading);
+	}
+
+	/**
+	 * {@link #run(LuaScript, String, byte[][], byte[][])} with the arguments written by
+	 * {@code args} as the call is sent (again through the runner if the connection
+	 * broke).
+	 */
+	@SuppressWarnings("unchecked")
+	public <T> T run(LuaScript script, String queue, byte[][] keys, ArgsWriter args) {
+		Object reply = tryDirect(script, queue, keys, args, null, true);
+		return (reply != NotSent.INSTANCE) ? (T) reply : this.runner.run(script, queue, keys, args);
+	}
+
+	/**
+	 * Whether {@code ex} is the failure of a {@link #runOnce} call whose connection broke
+	 * within it: Redis may or may not have run it, and a new call may go at once (the
+	 * next one opens a new connection).
+	 */
+	public static boolean isBrokenConnection(Throwable ex) {
+		return ex.getCause() instanceof BrokenConnection;
+	}
+
+	/**
+	 * The reply of the call over the direct connection, or {@link NotSent} when the
+	 * connection is off, taken, not open, or (with {@code resendOnBreak}) broke.
+	 */
+	private @Nullable Object tryDirect(LuaScript script, String queue, byte[][] keys, ArgsWriter args,
+			@Nullable ReplyReading<?> reading, boolean resendOnBreak) {
 		Endpoint endpoint = this.endpoint;
 		if (endpoint != null && !endpoint.isRunning() && this.socket != null) {
 			close();
 		}
 		else if (endpoint != null && this.lock.tryLock()) {
-			Object reply;
 			try {
-				reply = runDirect(endpoint, script, queue, keys, args);
+				return runDirect(endpoint, script, queue, keys, args, reading, resendOnBreak);
 			}
 			finally {
 				this.lock.unlock();
 			}
-			if (reply != NotSent.INSTANCE) {
-				return (T) reply;
-			}
 		}
-		return this.runner.run(script, queue, keys, args);
+		return NotSent.INSTANCE;
 	}
 
 	private @Nullable Object runDirect(Endpoint endpoint, LuaScript script, String queue, byte[][] keys,
-			byte[][] args) {
+			ArgsWriter args, @Nullable ReplyReading<?> reading, boolean resendOnBreak) {
 		RespSocket socket = socket(endpoint);
 		if (socket == null) {
 			return NotSent.INSTANCE;
 		}
 		try {
 			try {
-				return socket.script(Verbs.EVALSHA, RespSocket.bytes(script.sha1()), keys, args);
+				return call(socket, Verbs.EVALSHA, RespSocket.bytes(script.sha1()), keys, args, reading);
 			}
 			catch (RedisCommandExecutionException ex) {
 				if (!ScriptFailures.isNoScript(ex)) {
 					throw ex;
 				}
 				// EVAL also caches the script, so the next EVALSHA finds it
-				return socket.script(Verbs.EVAL, script.source(), keys, args);
+				return call(socket, Verbs.EVAL, script.source(), keys, args, reading);
 			}
 		}
 		catch (RedisCommandExecutionException ex) {
-			throw ScriptFailures.failure("script '" + script.name() + "'", queue, ex);
+			throw this.runner.failed(ScriptFailures.failure("script '" + script.name() + "'", queue, ex));
 		}
 		catch (SocketTimeoutException ex) {
 			drop(true);
-			throw ScriptFailures.failure("script '" + script.name() + "'", queue, new RedisCommandTimeoutException(
-					"no reply within " + endpoint.replyTimeoutMillis + " ms (async-task.redis-timeout)"));
+			throw this.runner.failed(
+					ScriptFailures.failure("script '" + script.name() + "'", queue, new RedisCommandTimeoutException(
+							"no reply within " + endpoint.replyTimeoutMillis + " ms (async-task.redis-timeout)")));
 		}
 		catch (IOException | RuntimeException ex) {
 			// a connection Redis closed (idle timeout, restart) or a reply it could not
-			// finish: the runner sends the call again, harmless for an idempotent script
+			// finish
 			drop(false);
-			return NotSent.INSTANCE;
+			if (resendOnBreak) {
+				// the runner sends the call again, harmless for an idempotent script
+				return NotSent.INSTANCE;
+			}
+			throw this.runner
+				.failed(ScriptFailures.failure("script '" + script.name() + "'", queue, new BrokenConnection(ex)));
 		}
 	}
 
+	/**
+	 * One call, its reply read by {@code reading}'s output, or generically without one.
+	 */
+	private static @Nullable Object call(RespSocket socket, byte[] verb, byte[] shaOrSource, byte[][] keys,
+			ArgsWriter args, @Nullable ReplyReading<?> reading) throws IOException {
+		return (reading != null) ? socket.script(verb, shaOrSource, keys, args, reading.output())
+				: socket.script(verb, shaOrSource, keys, args);
+	}
+
+	/**
+	 * The open connection, checked with a {@code PING} after {@link #IDLE_CHECK_NANOS}
+	 * unused (Redis may have closed it: its idle timeout, a restart), or a new one.
+	 */
 	private @Nullable RespSocket socket(Endpoint endpoint) {
 		RespSocket socket = this.socket;
-		if (socket != null || System.nanoTime() - this.connectAfter < 0) {
+		long now = System.nanoTime();
+		if (socket != null && now - this.lastUsed > IDLE_CHECK_NANOS && !socket.answersPing()) {
+			drop(false);
+			socket = null;
+		}
+		this.lastUsed = now;
+		if (socket != null || now - this.connectAfter < 0) {
 			return socket;
 		}
 		try {
@@ -173,6 +262,15 @@ public final class DirectScripts {
 		}
 	}
 
+	/** Why a {@link #runOnce} call failed: its connection broke within it. */
+	private static final class BrokenConnection extends RedisConnectionException {
+
+		BrokenConnection(Throwable cause) {
+			super("the connection broke within the call: " + ScriptFailures.rootMessage(cause), cause);
+		}
+
+	}
+
 	/** What a direct call returns when it sent nothing Redis answered. */
 	private enum NotSent {
 
@@ -189,9 +287,11 @@ public final class DirectScripts {
 	}
 
 	/** Where and how to connect, read from the Lettuce factory. */
-	private record Endpoint(LettuceConnectionFactory factory, int connectTimeoutMillis, int replyTimeoutMillis) {
+	private record Endpoint(LettuceConnectionFactory factory, int connectTimeoutMillis, int replyTimeoutMillis,
+			String defaultName) {
 
-		static @Nullable Endpoint of(RedisConnectionFactory connectionFactory, Duration replyTimeout) {
+		static @Nullable Endpoint of(RedisConnectionFactory connectionFactory, Duration replyTimeout,
+				String defaultName) {
 			if (!(connectionFactory instanceof LettuceConnectionFactory lettuce) || lettuce.isClusterAware()
 					|| lettuce.isRedisSentinelAware() || lettuce.getSocketConfiguration() != null
 					|| lettuce.getClientConfiguration().isUseSsl()
@@ -203,7 +303,7 @@ public final class DirectScripts {
 				.map((options) -> options.getSocketOptions().getConnectTimeout().toMillis())
 				.orElse(replyTimeout.toMillis());
 			int reply = (int) Math.min(Integer.MAX_VALUE, Math.max(1, replyTimeout.toMillis()));
-			return new Endpoint(lettuce, (int) Math.max(1, Math.min(connect, reply)), reply);
+			return new Endpoint(lettuce, (int) Math.max(1, Math.min(connect, reply)), reply, defaultName);
 		}
 
 		/**
@@ -218,7 +318,8 @@ public final class DirectScripts {
 			LettuceConnectionFactory factory = this.factory;
 			return RespSocket.open(factory.getHostName(), factory.getPort(), this.connectTimeoutMillis,
 					this.replyTimeoutMillis, factory.getStandaloneConfiguration().getUsername(), factory.getPassword(),
-					factory.getDatabase(), factory.getClientName());
+					factory.getDatabase(),
+					(factory.getClientName() != null) ? factory.getClientName() : this.defaultName);
 		}
 
 	}

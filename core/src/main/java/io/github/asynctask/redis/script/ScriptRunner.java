@@ -120,6 +120,12 @@ public final class ScriptRunner {
 		}
 	}
 
+	/** Note a failure of a call made around the runner ({@link DirectScripts}). */
+	RedisUnavailableException failed(RedisUnavailableException ex) {
+		this.lastFailure = System.nanoTime();
+		return ex;
+	}
+
 	/**
 	 * How long ago a script call last failed (Redis unreachable, out of memory, no reply
 	 * in time), or null when none has.

@@ -77,6 +77,11 @@ public final class ShardedRedisBroker implements RedisBroker {
 		return this.shards;
 	}
 
+	@Override
+	public void close() {
+		this.shards.close();
+	}
+
 	/** The shard counts in use. */
 	@Override
 	public ShardLayout layout() {
