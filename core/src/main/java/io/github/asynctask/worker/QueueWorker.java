@@ -37,6 +37,14 @@ final class QueueWorker {
 
 	private static final Duration MAX_ERROR_BACKOFF = Duration.ofSeconds(5);
 
+	/**
+	 * Longest wait, after a fetch that took all it asked for, for half the permits to
+	 * come free while bodies are short: a backlog then drains in fetches of several tasks
+	 * rather than one per ended body (each a call to Redis and a wake-up of the fetcher).
+	 * Tasks that waited in Redis wait this much longer at most; an idle queue never.
+	 */
+	static final Duration GATHER_LINGER = Duration.ofNanos(200_000);
+
 	/** The fallback poll of a fetcher waiting on its wake-up list, in poll intervals. */
 	static final int IDLE_FACTOR = 5;
 
@@ -185,10 +193,13 @@ final class QueueWorker {
 
 	private void fetchLoop() {
 		Duration errorBackoff = Duration.ZERO;
+		boolean backlog = false;
 		while (this.fetching) {
 			int wanted;
 			try {
-				wanted = this.permits.acquireAvailable(PERMIT_WAIT);
+				wanted = (backlog && shortBodies())
+						? this.permits.acquireGathered(this.permits.total() / 2, GATHER_LINGER, PERMIT_WAIT)
+						: this.permits.acquireAvailable(PERMIT_WAIT);
 			}
 			catch (InterruptedException ex) {
 				return;
@@ -200,8 +211,10 @@ final class QueueWorker {
 			try {
 				fetched = this.fetch.take(wanted, this::dispatch);
 				errorBackoff = Duration.ZERO;
+				backlog = fetched.taken() == wanted;
 			}
 			catch (RuntimeException ex) {
+				backlog = false;
 				errorBackoff = nextErrorBackoff(errorBackoff, ex);
 				this.wakeUp.awaitQuietly(errorBackoff);
 				continue;
@@ -222,6 +235,14 @@ final class QueueWorker {
 				}
 			}
 		}
+	}
+
+	/**
+	 * Whether the bodies run on a pool whose bodies are short (see
+	 * {@link ChainWakeQueue}).
+	 */
+	private boolean shortBodies() {
+		return this.pool.getQueue() instanceof ChainWakeQueue queue && !queue.slowBodies();
 	}
 
 	/**

@@ -44,6 +44,51 @@ class SmallPartsTests {
 	}
 
 	@Test
+	void aGatheringFetcherWakesOnceAsManyAsItAskedForAreFree() throws Exception {
+		Permits permits = new Permits(8);
+		permits.acquireAvailable(Duration.ofSeconds(1));
+		CompletableFuture<Integer> waiter = CompletableFuture.supplyAsync(() -> {
+			try {
+				// a linger long enough that only the releases can end the wait
+				return permits.acquireGathered(4, Duration.ofSeconds(30), Duration.ofSeconds(30));
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		for (int i = 0; i < 4; i++) {
+			permits.release(1);
+		}
+		assertThat(waiter.get(10, TimeUnit.SECONDS)).as("woken by the fourth release, not before").isEqualTo(4);
+		assertThat(permits.busy()).isEqualTo(8);
+	}
+
+	@Test
+	void aGatheringFetcherTakesWhatIsFreeWhenItsLingerEnds() throws Exception {
+		Permits permits = new Permits(8);
+		permits.acquireAvailable(Duration.ofSeconds(1));
+		permits.release(2);
+		assertThat(permits.acquireGathered(4, Duration.ofMillis(20), Duration.ofSeconds(10))).isEqualTo(2);
+	}
+
+	@Test
+	void aGatheringFetcherWithNothingFreeWaitsForTheFirstPermitAfterItsLinger() throws Exception {
+		Permits permits = new Permits(8);
+		permits.acquireAvailable(Duration.ofSeconds(1));
+		CompletableFuture<Integer> waiter = CompletableFuture.supplyAsync(() -> {
+			try {
+				return permits.acquireGathered(4, Duration.ofMillis(1), Duration.ofSeconds(30));
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		// past the linger with nothing free, one permit is enough
+		permits.release(1);
+		assertThat(waiter.get(10, TimeUnit.SECONDS)).isEqualTo(1);
+	}
+
+	@Test
 	void aSignalRaisedBeforeTheWaitIsKept() throws Exception {
 		Signal signal = new Signal();
 		signal.raise();
