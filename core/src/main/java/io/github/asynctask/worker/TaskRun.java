@@ -35,6 +35,11 @@ final class TaskRun implements Runnable, Consumer<Duration> {
 
 	@Override
 	public void run() {
+		if (this.task.isHandedBack()) {
+			// shutdown handed the delivery back while it waited for this thread: another
+			// delivery runs it
+			return;
+		}
 		Delivery delivery = this.task.delivery();
 		this.factory.listener().started(delivery.queue(), delivery.name());
 		Outcome outcome;
