@@ -22,11 +22,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * a busy machine cost more than the round trip itself. Internal: public only so that the
  * other rooms of {@code redis} can use it; not an API.
  * <p>
- * {@link #run} is only for scripts that may run twice ({@code enqueue}, idempotent by
- * task id): a call whose connection broke is sent again through the runner.
- * {@link #runOnce} fails such a call instead, for the fetcher's and the ack thread's
- * scripts (each thread sends one call at a time, so a connection of its own spares every
- * fetch and every group of acks the event loop's two wake-ups as well). Taken only for a
+ * {@link #run} is for scripts that may run twice ({@code enqueue}, idempotent by task id;
+ * {@code complete}, which answers an applied ack sent again as gone): a call whose
+ * connection broke is sent again through the runner. {@link #runOnce} fails such a call
+ * instead, for {@code dequeue}, whose caller hands the lost fetch back. The fetcher and
+ * the ack thread each send one call at a time, so a connection of their own spares every
+ * fetch and every group of acks the event loop's two wake-ups too. Taken only for a
  * Lettuce factory of a standalone Redis without TLS or a credentials provider; otherwise
  * every call goes through the runner.
  */
