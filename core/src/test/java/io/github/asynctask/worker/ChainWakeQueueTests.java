@@ -117,42 +117,14 @@ class ChainWakeQueueTests {
 		waiter.interrupt();
 		waiter.join(10_000);
 		assertThat(waiter.isAlive()).isFalse();
-		CountDownLatch taken = new CountDownLatch(1);
-		Thread taker = new Thread(() -> {
-			try {
-				queue.take();
-				taken.countDown();
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
-		taker.start();
-		awaitParked(taker);
-		queue.offer(() -> {
-		});
-		assertThat(taken.await(10, TimeUnit.SECONDS)).as("the wake-up went to the live waiter").isTrue();
+		assertThat(aWaitingTakerGetsTheNextItem(queue)).as("the wake-up went to the live waiter").isTrue();
 	}
 
 	@Test
 	void aTimedPollReturnsNullAfterItsTimeoutAndLeavesNoWaiterBehind() throws Exception {
 		ChainWakeQueue queue = new ChainWakeQueue();
 		assertThat(queue.poll(20, TimeUnit.MILLISECONDS)).isNull();
-		CountDownLatch taken = new CountDownLatch(1);
-		Thread taker = new Thread(() -> {
-			try {
-				queue.take();
-				taken.countDown();
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
-		taker.start();
-		awaitParked(taker);
-		queue.offer(() -> {
-		});
-		assertThat(taken.await(10, TimeUnit.SECONDS)).as("the timed-out poll took no wake-up").isTrue();
+		assertThat(aWaitingTakerGetsTheNextItem(queue)).as("the timed-out poll took no wake-up").isTrue();
 	}
 
 	@Test
@@ -190,6 +162,25 @@ class ChainWakeQueueTests {
 			});
 		}
 		assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+	}
+
+	/** Whether a thread parked in take() gets an item offered now, within 10 s. */
+	private static boolean aWaitingTakerGetsTheNextItem(ChainWakeQueue queue) throws InterruptedException {
+		CountDownLatch taken = new CountDownLatch(1);
+		Thread taker = new Thread(() -> {
+			try {
+				queue.take();
+				taken.countDown();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		taker.start();
+		awaitParked(taker);
+		queue.offer(() -> {
+		});
+		return taken.await(10, TimeUnit.SECONDS);
 	}
 
 	private static void warmUp(ThreadPoolExecutor pool, int threads) throws InterruptedException {

@@ -34,11 +34,11 @@ final class AckCalls {
 
 	/**
 	 * Where groups of acks go: a blocking connection of the ack thread's own when the
-	 * Redis qualifies and it is free; set once at start-up, before the first ack. A group
-	 * whose connection broke is sent again through the runner, as Lettuce re-sends one
-	 * after a reconnect (an applied ack sent again is answered "no longer exists").
+	 * Redis qualifies, it is free and on. A group whose connection broke is sent again
+	 * through the runner, as Lettuce re-sends one after a reconnect (an applied ack sent
+	 * again is answered "no longer exists").
 	 */
-	private volatile DirectScripts direct;
+	private final DirectScripts direct;
 
 	private final RedisKeys keys;
 
@@ -68,21 +68,6 @@ final class AckCalls {
 	 */
 	void onOwedReleases(Consumer<String> listener) {
 		this.owedReleases = listener;
-	}
-
-	/** Close the direct connection; a later group opens it again. */
-	void closeDirect() {
-		this.direct.close();
-	}
-
-	/**
-	 * Every group of acks through the runner from now on; the direct connection is
-	 * closed.
-	 */
-	void directCallsOff() {
-		DirectScripts before = this.direct;
-		this.direct = DirectScripts.off(this.runner);
-		before.close();
 	}
 
 	List<AckResult> completeAll(List<Delivery> deliveries, Duration retention) {

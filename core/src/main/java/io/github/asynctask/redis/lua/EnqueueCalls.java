@@ -47,11 +47,8 @@ final class EnqueueCalls {
 
 	private final ScriptRunner runner;
 
-	/**
-	 * Sends a lone call on the caller's thread when it can (no event-loop hop); set once
-	 * at start-up, before the first submit.
-	 */
-	private volatile DirectScripts direct;
+	/** Sends a lone call on the caller's thread when it can (no event-loop hop). */
+	private final DirectScripts direct;
 
 	private final RedisKeys keys;
 
@@ -69,18 +66,6 @@ final class EnqueueCalls {
 
 	void backlogLimits(BacklogLimits limits) {
 		this.backlogLimits = limits;
-	}
-
-	/** Close the direct connection; a later lone submit opens it again. */
-	void closeDirect() {
-		this.direct.close();
-	}
-
-	/** Every call through the runner from now on; the direct connection is closed. */
-	void directSubmitsOff() {
-		DirectScripts before = this.direct;
-		this.direct = DirectScripts.off(this.runner);
-		before.close();
 	}
 
 	/** Results in request order. */

@@ -1,6 +1,5 @@
 package io.github.asynctask.redis.lua;
 
-import java.time.Duration;
 import java.util.List;
 
 import io.github.asynctask.limit.BacklogLimits;
@@ -10,8 +9,6 @@ import io.github.asynctask.redis.RedisKeys;
 import io.github.asynctask.redis.script.DirectScripts;
 import io.github.asynctask.redis.script.ScriptRunner;
 import io.github.asynctask.redis.store.FlowStore;
-
-import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Chooses how submits reach Redis: plain ones together ({@link EnqueueCoalescer},
@@ -39,14 +36,9 @@ final class EnqueueRouting {
 	}
 
 	/**
-	 * Lone enqueue calls on the caller's thread over a direct connection to the factory's
-	 * Redis when it qualifies ({@link DirectScripts}).
+	 * Lone enqueue calls on the caller's thread over {@code direct} when it is free and
+	 * on.
 	 */
-	EnqueueRouting(ScriptRunner runner, RedisKeys keys, RedisConnectionFactory connectionFactory,
-			Duration replyTimeout) {
-		this(DirectScripts.of(runner, connectionFactory, replyTimeout), runner, keys);
-	}
-
 	EnqueueRouting(DirectScripts direct, ScriptRunner runner, RedisKeys keys) {
 		this.keys = keys;
 		this.waiting = new WaitingEnqueue(new FlowStore(runner, keys));
@@ -56,14 +48,6 @@ final class EnqueueRouting {
 
 	void backlogLimits(BacklogLimits limits) {
 		this.enqueueCalls.backlogLimits(limits);
-	}
-
-	void directSubmitsOff() {
-		this.enqueueCalls.directSubmitsOff();
-	}
-
-	void closeDirect() {
-		this.enqueueCalls.closeDirect();
 	}
 
 	/**

@@ -32,9 +32,9 @@ final class FetchCalls {
 
 	/**
 	 * Where fetches go: a blocking connection of the fetcher's own when the Redis
-	 * qualifies and it is free; set once at start-up, before the first fetch.
+	 * qualifies, it is free and on.
 	 */
-	private volatile DirectScripts direct;
+	private final DirectScripts direct;
 
 	private final RedisKeys keys;
 
@@ -165,18 +165,6 @@ final class FetchCalls {
 		List<Delivery> deliveries = reply.deliveries(queue, this.reader);
 		long held = reply.held();
 		return new Dequeued(deliveries, Duration.ofMillis(Math.max(0, held)), held < 0);
-	}
-
-	/** Close the direct connection; a later call opens it again. */
-	void closeDirect() {
-		this.direct.close();
-	}
-
-	/** Every fetch through the runner from now on; the direct connection is closed. */
-	void directCallsOff() {
-		DirectScripts before = this.direct;
-		this.direct = DirectScripts.off(this.runner);
-		before.close();
 	}
 
 	/**

@@ -51,6 +51,13 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 
 	private final Duration completedIds;
 
+	/** Connections of their own for lone submits, fetches and groups of acks. */
+	private final DirectScripts submitsDirect;
+
+	private final DirectScripts fetchesDirect;
+
+	private final DirectScripts acksDirect;
+
 	private final EnqueueRouting enqueues;
 
 	private final FetchCalls fetches;
@@ -95,11 +102,12 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 			Duration replyTimeout, Duration completedIds) {
 		super(new ScriptRunner(connectionFactory, replyTimeout), keys);
 		this.completedIds = completedIds;
-		this.enqueues = new EnqueueRouting(this.runner, keys, connectionFactory, replyTimeout);
-		this.fetches = new FetchCalls(DirectScripts.of(this.runner, connectionFactory, replyTimeout, "fetch"),
-				this.runner, keys, completedRetention, completedIds);
-		this.acks = new AckCalls(DirectScripts.of(this.runner, connectionFactory, replyTimeout, "acks"), this.runner,
-				keys, completedIds);
+		this.submitsDirect = DirectScripts.of(this.runner, connectionFactory, replyTimeout, "submit");
+		this.fetchesDirect = DirectScripts.of(this.runner, connectionFactory, replyTimeout, "fetch");
+		this.acksDirect = DirectScripts.of(this.runner, connectionFactory, replyTimeout, "acks");
+		this.enqueues = new EnqueueRouting(this.submitsDirect, this.runner, keys);
+		this.fetches = new FetchCalls(this.fetchesDirect, this.runner, keys, completedRetention, completedIds);
+		this.acks = new AckCalls(this.acksDirect, this.runner, keys, completedIds);
 		this.agents = new QueueAgents(this.runner, keys, completedRetention, completedIds, this::registerQueues);
 		this.console = new ConsoleActions(this.runner, keys);
 		this.control = new TaskControlStore(this.runner, keys);
@@ -129,7 +137,7 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 */
 	public void directSubmits(boolean on) {
 		if (!on) {
-			this.enqueues.directSubmitsOff();
+			this.submitsDirect.switchOff();
 		}
 	}
 
@@ -141,16 +149,16 @@ public final class LuaRedisBroker extends RedisReader implements RedisBroker {
 	 */
 	public void directWorkerCalls(boolean on) {
 		if (!on) {
-			this.fetches.directCallsOff();
-			this.acks.directCallsOff();
+			this.fetchesDirect.switchOff();
+			this.acksDirect.switchOff();
 		}
 	}
 
 	@Override
 	public void close() {
-		this.enqueues.closeDirect();
-		this.fetches.closeDirect();
-		this.acks.closeDirect();
+		this.submitsDirect.close();
+		this.fetchesDirect.close();
+		this.acksDirect.close();
 	}
 
 	@Override

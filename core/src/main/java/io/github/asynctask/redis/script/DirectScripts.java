@@ -51,6 +51,9 @@ public final class DirectScripts {
 	 */
 	private volatile @Nullable RespSocket socket;
 
+	/** Set once by {@link #switchOff}: every call through the runner from then on. */
+	private volatile boolean off;
+
 	/** Guarded by {@link #lock}: when the connection was last lent (System.nanoTime). */
 	private long lastUsed;
 
@@ -151,7 +154,7 @@ public final class DirectScripts {
 	 */
 	private @Nullable Object tryDirect(LuaScript script, String queue, byte[][] keys, ArgsWriter args,
 			@Nullable ReplyReading<?> reading, boolean resendOnBreak) {
-		Endpoint endpoint = this.endpoint;
+		Endpoint endpoint = this.off ? null : this.endpoint;
 		if (endpoint != null && !endpoint.isRunning() && this.socket != null) {
 			close();
 		}
@@ -250,6 +253,15 @@ public final class DirectScripts {
 		if (backOff) {
 			this.connectAfter = System.nanoTime() + CONNECT_BACKOFF_NANOS;
 		}
+	}
+
+	/**
+	 * Every call through the runner from now on ({@code async-task.direct-submits},
+	 * {@code async-task.worker.direct-calls} set to false); the connection is closed.
+	 */
+	public void switchOff() {
+		this.off = true;
+		close();
 	}
 
 	/** Close the direct connection; later calls open it again. */
