@@ -33,8 +33,18 @@ final class LedgerChecker {
 
 	}
 
-	/** A kill or freeze of a worker at a moment (epoch ms). */
-	record Fault(String worker, long at, String kind) {
+	/**
+	 * A kill or freeze of a worker at a moment (epoch ms), or an outage of Redis from
+	 * {@code at} to {@code until}: a delivery fetched before Redis died may start its
+	 * body during the outage and cannot be acknowledged before Redis is back, so it is
+	 * caught as much as one that started before the kill.
+	 */
+	record Fault(String worker, long at, String kind, long until) {
+
+		Fault(String worker, long at, String kind) {
+			this(worker, at, kind, at);
+		}
+
 	}
 
 	/** One delivery's run on one worker. */
@@ -73,7 +83,7 @@ final class LedgerChecker {
 				.orElse(Long.MIN_VALUE);
 			for (Run caught : runs) {
 				if (caught.worker().equals(fault.worker()) && caught.start() > incarnation
-						&& caught.start() <= fault.at() && (caught.acked() == null || caught.acked() > fault.at())) {
+						&& caught.start() <= fault.until() && (caught.acked() == null || caught.acked() > fault.at())) {
 					inFlightAtFault.add(caught.id());
 					// how long until another delivery of the caught id started (another
 					// token: tokens are random, not counted up, so only inequality tells)
@@ -256,6 +266,13 @@ final class LedgerChecker {
 			figures.put("duplicated", this.duplicated.size());
 			figures.put("overlapping", this.overlapping.size());
 			figures.put("duplicatesAllowed", duplicatesAllowed());
+			if (!duplicatesAllowed()) {
+				// the ids to look up in the worker ledgers
+				Set<String> unexplained = new TreeSet<>(this.duplicated);
+				unexplained.addAll(this.overlapping);
+				unexplained.removeAll(this.inFlightAtFault);
+				figures.put("unexplainedDuplicates", unexplained);
+			}
 			figures.put("unexpected", this.unexpected.size());
 			figures.put("inFlightAtFaults", this.inFlightAtFault.size());
 			figures.put("bodyRuns", this.runs);
