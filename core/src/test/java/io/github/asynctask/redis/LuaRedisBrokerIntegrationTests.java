@@ -77,6 +77,23 @@ class LuaRedisBrokerIntegrationTests extends BrokerIntegrationTestSupport {
 	}
 
 	@Test
+	void aCompletionForgetsTwoOldIdsPerIdItAddsNoMore() {
+		LuaRedisBroker shortWindow = new LuaRedisBroker(connectionFactory, this.keys, Duration.ZERO,
+				LuaRedisBroker.DEFAULT_REPLY_TIMEOUT, Duration.ofMinutes(1));
+		// ten ids remembered long ago, as after a pause longer than the window
+		for (int i = 0; i < 10; i++) {
+			fixture.redis.cli("ZADD", this.keys.done(QUEUE), "1000", "old-" + i);
+		}
+		Delivery delivery = fixture.enqueueAndTake();
+		shortWindow.complete(delivery, Duration.ZERO);
+		// the oldest two went (old-0, old-1), the new id came
+		assertThat(fixture.zcard(this.keys.done(QUEUE))).isEqualTo(9);
+		assertThat(fixture.zscore(this.keys.done(QUEUE), "old-1")).isNull();
+		assertThat(fixture.zscore(this.keys.done(QUEUE), "old-2")).isEqualTo("1000");
+		assertThat(fixture.zscore(this.keys.done(QUEUE), delivery.id())).isNotNull();
+	}
+
+	@Test
 	void enqueueWithDelaySchedulesByRedisTime() {
 		long before = fixture.redisNow();
 		String id = BrokerFixture.newId();

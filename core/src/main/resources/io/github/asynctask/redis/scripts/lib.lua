@@ -829,7 +829,8 @@ end
 -- submit (a reply lost after Redis applied it) is refused by enqueue once the task's data is
 -- gone. Needless while the task itself is kept at least as long (retention >= window). Each
 -- call also drops at most two remembered ids older than the window per id added: the set
--- stays bounded, amortized O(1) per id, with one ZADD and one range read per call.
+-- stays bounded, amortized O(1) per id. The drop is a range removal by rank when the oldest
+-- 2n are all old, else by score (then fewer than 2n are old); neither builds a reply.
 local function remember_all_done(done, ids, now, window, retention)
   if window <= retention or #ids == 0 then
     return
@@ -842,9 +843,12 @@ local function remember_all_done(done, ids, now, window, retention)
     members[2 * i] = id
   end
   call_with_all('ZADD', done, members)
-  local old = redis.call('ZRANGEBYSCORE', done, '-inf', now - window, 'LIMIT', 0, 2 * #ids)
-  if #old > 0 then
-    call_with_all('ZREM', done, old)
+  local last = 2 * #ids - 1
+  local edge = redis.call('ZRANGE', done, last, last, 'WITHSCORES')[2]
+  if edge and tonumber(edge) <= now - window then
+    redis.call('ZREMRANGEBYRANK', done, 0, last)
+  else
+    redis.call('ZREMRANGEBYSCORE', done, '-inf', now - window)
   end
 end
 
