@@ -89,9 +89,9 @@ class BrokerConcurrencyIntegrationTests extends BrokerIntegrationTestSupport {
 
 	@Test
 	void aBizIdIsAcceptedAgainAfterItsTtl() throws Exception {
-		EnqueueRequest first = BrokerFixture.request("first").withBizId("order-7", Duration.ofMillis(50));
+		EnqueueRequest first = BrokerFixture.request("first").withBizId("order-7", Duration.ofSeconds(1));
 		assertThat(this.broker.enqueue(first).outcome()).isEqualTo(EnqueueResult.Outcome.ENQUEUED);
-		EnqueueRequest again = BrokerFixture.request("again").withBizId("order-7", Duration.ofMillis(50));
+		EnqueueRequest again = BrokerFixture.request("again").withBizId("order-7", Duration.ofSeconds(1));
 		assertThat(this.broker.enqueue(again).outcome()).isEqualTo(EnqueueResult.Outcome.DUPLICATE);
 		String uniqueKey = fixture.keys.unique(QUEUE, "mail.send", "order-7");
 		while (fixture.redis.cli("EXISTS", uniqueKey).equals("1")) {

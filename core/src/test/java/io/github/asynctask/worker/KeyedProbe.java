@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.asynctask.annotation.AsyncTask;
 
 /**
- * Task bodies of per-key concurrency tests: they count, per tenant, how many run at once
- * and the most that ever did.
+ * Task bodies of per-key concurrency tests: they count, per tenant and over all tenants,
+ * how many run at once and the most that ever did.
  */
 public class KeyedProbe {
 
@@ -22,6 +22,11 @@ public class KeyedProbe {
 
 	final AtomicInteger completed = new AtomicInteger();
 
+	/** Tasks of any tenant running now, and the most that ever did. */
+	final AtomicInteger runningAll = new AtomicInteger();
+
+	final AtomicInteger mostAll = new AtomicInteger();
+
 	volatile CountDownLatch gate = new CountDownLatch(0);
 
 	/** Runs {@code millis}, at most one per tenant at a time. */
@@ -30,6 +35,7 @@ public class KeyedProbe {
 		int now = this.running.computeIfAbsent(tenant, (t) -> new AtomicInteger()).incrementAndGet();
 		this.most.computeIfAbsent(tenant, (t) -> new AtomicInteger()).accumulateAndGet(now, Math::max);
 		this.runs.computeIfAbsent(tenant, (t) -> new AtomicInteger()).incrementAndGet();
+		this.mostAll.accumulateAndGet(this.runningAll.incrementAndGet(), Math::max);
 		try {
 			if (!this.gate.await(60, TimeUnit.SECONDS)) {
 				throw new IllegalStateException("gate never opened");
@@ -38,6 +44,7 @@ public class KeyedProbe {
 			this.completed.incrementAndGet();
 		}
 		finally {
+			this.runningAll.decrementAndGet();
 			this.running.get(tenant).decrementAndGet();
 		}
 	}
