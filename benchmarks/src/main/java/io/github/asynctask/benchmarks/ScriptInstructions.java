@@ -50,14 +50,18 @@ public final class ScriptInstructions {
 
 	private final int batch;
 
-	private ScriptInstructions(int tasks, int batch) {
+	private final int remembered;
+
+	private ScriptInstructions(int tasks, int batch, int remembered) {
 		this.tasks = tasks;
 		this.batch = batch;
+		this.remembered = remembered;
 	}
 
 	public static void main(String[] args) throws Exception {
 		int n = 20_000;
 		int batch = 10;
+		int remembered = 0;
 		for (String arg : args) {
 			if (arg.startsWith("--n=")) {
 				n = Integer.parseInt(arg.substring(4));
@@ -65,8 +69,11 @@ public final class ScriptInstructions {
 			else if (arg.startsWith("--batch=")) {
 				batch = Integer.parseInt(arg.substring(8));
 			}
+			else if (arg.startsWith("--remembered=")) {
+				remembered = Integer.parseInt(arg.substring(13));
+			}
 		}
-		new ScriptInstructions(n, batch).report();
+		new ScriptInstructions(n, batch, remembered).report();
 	}
 
 	private void report() throws Exception {
@@ -78,9 +85,10 @@ public final class ScriptInstructions {
 		double dequeue = (double) (dequeued - enqueued) / this.tasks;
 		double complete = (double) (completed - dequeued) / this.tasks;
 		System.out.printf(Locale.ROOT,
-				"INSTRUCTIONS n=%d batch=%d: enqueue of 1 task %.0f per call; dequeue %.0f and complete %.0f per task"
+				"INSTRUCTIONS n=%d batch=%d remembered=%d: enqueue of 1 task %.0f per call; dequeue %.0f and complete %.0f per task"
 						+ " (%.0f per fetched-and-acked task); async-task-core %s%n",
-				this.tasks, this.batch, enqueue, dequeue, complete, dequeue + complete, AsyncTaskVersion.get());
+				this.tasks, this.batch, this.remembered, enqueue, dequeue, complete, dequeue + complete,
+				AsyncTaskVersion.get());
 	}
 
 	/**
@@ -126,6 +134,12 @@ public final class ScriptInstructions {
 			throw new IllegalStateException("redis-server under valgrind did not stop");
 		}
 		try {
+			String keep = System.getProperty("bench.callgrindDir");
+			if (keep != null) {
+				// for callgrind_annotate: where a phase's instructions went, by function
+				Files.copy(out, Path.of(keep, "callgrind." + phase.name().toLowerCase(Locale.ROOT) + ".out"),
+						java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+			}
 			return totalInstructions(Files.readAllLines(out));
 		}
 		finally {
@@ -138,6 +152,7 @@ public final class ScriptInstructions {
 		String dequeue = redis.scriptLoad(LuaSources.of("dequeue")).get();
 		String complete = redis.scriptLoad(LuaSources.of("complete")).get();
 		String q = QUEUE;
+		rememberOldIds(redis);
 		String[] enqueueKeys = { this.keys.tasks(q), this.keys.pending(q), this.keys.scheduled(q),
 				this.keys.payloads(q), this.keys.wake(q), this.keys.noUnique(q), this.keys.done(q) };
 		List<RedisFuture<List<Object>>> calls = new ArrayList<>();
@@ -201,6 +216,20 @@ public final class ScriptInstructions {
 				throw new IllegalStateException("an ack was not applied: " + call.get());
 			}
 		}
+	}
+
+	/**
+	 * The completed-ids window as a busy queue holds it: ids completed longer ago than
+	 * the window, so every {@code complete} forgets some (in every phase, so the
+	 * difference leaves only the forgetting done by the calls measured).
+	 */
+	private void rememberOldIds(RedisAsyncCommands<String, String> redis) throws Exception {
+		List<RedisFuture<Long>> calls = new ArrayList<>();
+		for (int i = 0; i < this.remembered; i++) {
+			calls.add(redis.zadd(this.keys.done(QUEUE), 1, String.format("old-%014d", i)));
+			awaitEvery(calls);
+		}
+		awaitAll(calls);
 	}
 
 	private static void awaitEvery(List<? extends RedisFuture<?>> calls) throws Exception {
