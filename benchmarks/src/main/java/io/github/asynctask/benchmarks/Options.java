@@ -23,13 +23,14 @@ import java.util.Set;
  * {@link #DRAIN} or {@link #COMBINED}
  * @param loadDrain drain rates by system name that {@code latency.load} takes instead of
  * measuring them
+ * @param workers worker threads of the {@code throughput} scenarios
  * @param warmups warm-up repetitions before the measured ones
  * @param reps measured repetitions
  * @param out the JSON-lines file the RESULT lines are appended to
  */
 record Options(List<String> scenarios, List<String> systems, int n, int memoryTasks, int latencyRate,
 		int latencySeconds, int latenessTasks, int idleSeconds, double loadFraction, String loadReference,
-		Map<String, Integer> loadDrain, int warmups, int reps, Path out) {
+		Map<String, Integer> loadDrain, int workers, int warmups, int reps, Path out) {
 
 	/**
 	 * Run only when named: Rqueue barely works on our Spring Boot (see docs), and the
@@ -56,6 +57,7 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 			  --load-fraction=0.8  latency.load sends this share of each system's drain rate, measured first
 			  --load-reference=drain   or combined: the rate with 16 producer threads submitting while the workers run
 			  --load-drain=async-task:24000,jesque:9000   take these reference rates instead of measuring them
+			  --workers=16         worker threads of the throughput scenarios (and the producers' count in throughput.combined stays 16)
 			  --warmups=1 --reps=3   a warm-up is full size (throughput: twice), memory a tenth, latency at twice the rate
 			  --quick              n=5000, memory-tasks=10000, latency-seconds=3, lateness-tasks=300, idle-seconds=6
 			  --out=target/benchmark-results.jsonl
@@ -75,6 +77,7 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 		double loadFraction = 0.8;
 		String loadReference = DRAIN;
 		Map<String, Integer> loadDrain = Map.of();
+		int workers = 16;
 		// one full-size warm-up (twice n in throughput); with the JIT settled after every
 		// start-up and the systems interleaved, a second one changed no median beyond
 		// the spread and cost 90 s of the 10-minute budget
@@ -111,6 +114,7 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 				case "load-fraction" -> loadFraction = fraction(name, value);
 				case "load-reference" -> loadReference = reference(value);
 				case "load-drain" -> loadDrain = rates(value);
+				case "workers" -> workers = positive(name, value);
 				case "warmups" -> warmups = Integer.parseInt(value);
 				case "reps" -> reps = positive(name, value);
 				case "out" -> out = Path.of(value);
@@ -118,7 +122,7 @@ record Options(List<String> scenarios, List<String> systems, int n, int memoryTa
 			}
 		}
 		return new Options(scenarios, systems, n, memoryTasks, latencyRate, latencySeconds, latenessTasks, idleSeconds,
-				loadFraction, loadReference, loadDrain, warmups, reps, out);
+				loadFraction, loadReference, loadDrain, workers, warmups, reps, out);
 	}
 
 	boolean wantsScenario(String name) {

@@ -6,14 +6,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code throughput}: n pre-enqueued no-op tasks drained by 16 worker threads (from the
- * first start to the n-th, so worker start-up is not counted); and the combined case, 16
- * producer threads submitting n while the 16 workers run (from the first submit to the
- * n-th start).
+ * {@code throughput}: n pre-enqueued no-op tasks drained by 16 worker threads
+ * ({@code --workers}; from the first start to the n-th, so worker start-up is not
+ * counted); and the combined case, 16 producer threads submitting n while the workers run
+ * (from the first submit to the n-th start).
  */
 final class ThroughputScenario implements Scenario {
-
-	private static final int WORKERS = 16;
 
 	/**
 	 * A warm-up drains twice n: on 2 cores busy with the benchmark, the JIT is still
@@ -30,15 +28,16 @@ final class ThroughputScenario implements Scenario {
 	@Override
 	public void run(SystemUnderTest system, Runner runner) {
 		int n = system.scaled(runner.options().n());
+		int workers = runner.options().workers();
 		if (runner.options().wantsScenario("throughput.drain")) {
-			Map<String, Object> params = params(n, 0);
+			Map<String, Object> params = params(n, 0, workers);
 			if (Scenario.supported(system, runner, "throughput.drain", params,
 					Set.of(Feature.SUBMIT_WITHOUT_WORKERS))) {
 				runner.measure(system, "throughput.drain", params, (contender, warmup) -> {
 					int count = warmup ? WARMUP_FACTOR * n : n;
 					Producers.fill(system, contender, count);
 					Probe.reset(count, false);
-					contender.startWorkers(List.of(Contender.QUEUE), WORKERS);
+					contender.startWorkers(List.of(Contender.QUEUE), workers);
 					// costs count from here: booting a worker application is not a task's
 					// cost
 					long startedBefore = Probe.started();
@@ -52,10 +51,10 @@ final class ThroughputScenario implements Scenario {
 			}
 		}
 		if (runner.options().wantsScenario("throughput.combined")) {
-			Map<String, Object> params = params(n, 16);
+			Map<String, Object> params = params(n, 16, workers);
 			runner.measure(system, "throughput.combined", params, (contender, warmup) -> {
 				int count = warmup ? WARMUP_FACTOR * n : n;
-				contender.startWorkers(List.of(Contender.QUEUE), WORKERS);
+				contender.startWorkers(List.of(Contender.QUEUE), workers);
 				Thread.sleep(500);
 				Probe.reset(count, false);
 				long start = System.nanoTime();
@@ -66,10 +65,10 @@ final class ThroughputScenario implements Scenario {
 		}
 	}
 
-	private static Map<String, Object> params(int n, int producers) {
+	private static Map<String, Object> params(int n, int producers, int workers) {
 		Map<String, Object> params = new LinkedHashMap<>();
 		params.put("n", n);
-		params.put("workers", WORKERS);
+		params.put("workers", workers);
 		params.put("producerThreads", producers);
 		params.put("argBytes", TaskArg.LENGTH);
 		params.put("warmupN", WARMUP_FACTOR * n);

@@ -17,6 +17,9 @@ class OptionsTests {
 		assertThat(options.latenessTasks()).isEqualTo(1_000);
 		assertThat(options.idleSeconds()).isEqualTo(30);
 		assertThat(options.reps()).isEqualTo(3);
+		assertThat(options.workers()).isEqualTo(16);
+		assertThat(Options.parse("--workers=64").workers()).isEqualTo(64);
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("--workers=0"));
 		assertThat(options.wantsScenario("memory")).isTrue();
 		assertThat(options.wantsSystem("redisson")).isTrue();
 		assertThat(options.wantsSystem("rqueue")).isFalse();
