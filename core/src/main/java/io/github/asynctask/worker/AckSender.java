@@ -21,7 +21,10 @@ import org.slf4j.LoggerFactory;
  * leaves goes in it, one call per queue, so under load Redis sees one call per burst
  * instead of one per task, and a pool thread is free for the next task while its ack
  * travels. The delivery stays in {@link RunningTasks} (its lease renewed) until Redis
- * answered; an ack Redis did not take goes to {@link PendingReports}.
+ * answered; an ack Redis did not take goes to {@link PendingReports}. While a queue's
+ * bodies end within microseconds, a group waits up to {@link #LINGER} for the acks of
+ * that queue's other deliveries, so the acks of one fetch share a call instead of the
+ * first going alone.
  */
 final class AckSender {
 
@@ -32,6 +35,9 @@ final class AckSender {
 
 	private static final long IDLE_CHECK_MILLIS = 100;
 
+	/** Longest wait of a group for the acks of short bodies still running. */
+	static final Duration LINGER = Duration.ofNanos(100_000);
+
 	private final RedisBroker broker;
 
 	private final Duration retention;
@@ -40,14 +46,21 @@ final class AckSender {
 
 	private final BlockingQueue<Queued> queued = new LinkedBlockingQueue<>();
 
+	private final Duration linger;
+
 	private volatile boolean running;
 
 	private volatile @Nullable Thread thread;
 
 	AckSender(RedisBroker broker, Duration retention, PendingReports pending) {
+		this(broker, retention, pending, LINGER);
+	}
+
+	AckSender(RedisBroker broker, Duration retention, PendingReports pending, Duration linger) {
 		this.broker = broker;
 		this.retention = retention;
 		this.pending = pending;
+		this.linger = linger;
 	}
 
 	void start() {
@@ -97,6 +110,7 @@ final class AckSender {
 				}
 				group.add(first);
 				this.queued.drainTo(group, MAX_GROUP - 1);
+				gatherShortBodies(group);
 				sendByQueue(group);
 			}
 			catch (InterruptedException ex) {
@@ -111,6 +125,27 @@ final class AckSender {
 			finally {
 				group.clear();
 			}
+		}
+	}
+
+	/**
+	 * While the first ack's queue runs short bodies and holds deliveries not in the group
+	 * yet, wait up to the linger ({@link #LINGER}) for their acks.
+	 */
+	private void gatherShortBodies(List<Queued> group) throws InterruptedException {
+		RunningTasks owner = group.get(0).owner();
+		if (!owner.shortBodies()) {
+			return;
+		}
+		long deadline = System.nanoTime() + this.linger.toNanos();
+		while (group.size() < MAX_GROUP && owner.size() > group.size()) {
+			long left = deadline - System.nanoTime();
+			Queued next = (left > 0) ? this.queued.poll(left, TimeUnit.NANOSECONDS) : null;
+			if (next == null) {
+				return;
+			}
+			group.add(next);
+			this.queued.drainTo(group, MAX_GROUP - group.size());
 		}
 	}
 

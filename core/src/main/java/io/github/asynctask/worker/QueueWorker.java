@@ -94,7 +94,7 @@ final class QueueWorker {
 	QueueWorker(String name, QueueChoice choice, int concurrency, RedisBroker broker, WorkerSettings settings,
 			TaskRun.Factory runs, Map<String, PendingWait> pendingWaits) {
 		this.name = name;
-		pendingWaits.keySet().forEach((member) -> this.running.put(member, new RunningTasks()));
+		pendingWaits.keySet().forEach((member) -> this.running.put(member, new RunningTasks(this::shortBodies)));
 		this.idleWait = IdleWait.of(name, pendingWaits, this.wakeUp);
 		this.settings = settings;
 		this.permits = new Permits(concurrency);

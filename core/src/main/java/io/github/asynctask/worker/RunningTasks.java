@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 
 import io.github.asynctask.redis.DeliveryToken;
 
@@ -22,6 +23,24 @@ final class RunningTasks {
 	 * and each must be renewed or stopped on its own.
 	 */
 	private final Map<DeliveryToken, RunningTask> tasks = new ConcurrentHashMap<>();
+
+	private final BooleanSupplier shortBodies;
+
+	RunningTasks() {
+		this(() -> false);
+	}
+
+	/**
+	 * @param shortBodies whether the bodies of this queue's pool end within microseconds
+	 * (their acks may wait for each other, see {@link AckSender})
+	 */
+	RunningTasks(BooleanSupplier shortBodies) {
+		this.shortBodies = shortBodies;
+	}
+
+	boolean shortBodies() {
+		return this.shortBodies.getAsBoolean();
+	}
 
 	void add(RunningTask task) {
 		this.tasks.put(task.key(), task);

@@ -22,6 +22,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
@@ -92,6 +93,46 @@ class AckSenderIntegrationTests {
 		assertThat(groups.getAllValues()).extracting(List::size).containsExactly(1, 20);
 		assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
 		assertThat(this.harness.redis.cli("HLEN", this.harness.keys.tasks(QUEUE))).isEqualTo("0");
+	}
+
+	@Test
+	void theAcksOfShortBodiesOfOneFetchWaitForEachOtherAndGoInOneCall() throws Exception {
+		RunningTasks shortBodies = new RunningTasks(() -> true);
+		AckSender lingering = new AckSender(this.broker, Duration.ZERO, this.pending, Duration.ofSeconds(30));
+		List<Report> reports = reportsFor(take(3), shortBodies);
+		lingering.start();
+		try {
+			lingering.offer(reports.get(0), shortBodies);
+			lingering.offer(reports.get(1), shortBodies);
+			// the third body still runs: the group waits for its ack, not for the linger
+			Thread.sleep(200);
+			verify(this.broker, never()).completeAll(anyList(), any());
+			lingering.offer(reports.get(2), shortBodies);
+			await().atMost(Duration.ofSeconds(10)).until(() -> shortBodies.size() == 0);
+			@SuppressWarnings("unchecked")
+			ArgumentCaptor<List<Delivery>> groups = ArgumentCaptor.forClass(List.class);
+			verify(this.broker, times(1)).completeAll(groups.capture(), any());
+			assertThat(groups.getValue()).hasSize(3);
+		}
+		finally {
+			lingering.halt();
+		}
+	}
+
+	@Test
+	void anAckWhoseQueueHoldsNothingElseDoesNotWaitForTheLinger() {
+		RunningTasks shortBodies = new RunningTasks(() -> true);
+		AckSender lingering = new AckSender(this.broker, Duration.ZERO, this.pending, Duration.ofMinutes(5));
+		List<Report> reports = reportsFor(take(1), shortBodies);
+		lingering.start();
+		try {
+			lingering.offer(reports.get(0), shortBodies);
+			await().atMost(Duration.ofSeconds(10)).until(() -> shortBodies.size() == 0);
+			assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
+		}
+		finally {
+			lingering.halt();
+		}
 	}
 
 	@Test
@@ -199,10 +240,18 @@ class AckSenderIntegrationTests {
 	}
 
 	private List<Report> reportsFor(List<Delivery> deliveries, long leaseValidUntil) {
+		return reportsFor(deliveries, leaseValidUntil, this.running);
+	}
+
+	private List<Report> reportsFor(List<Delivery> deliveries, RunningTasks owner) {
+		return reportsFor(deliveries, System.nanoTime() + Duration.ofMinutes(1).toNanos(), owner);
+	}
+
+	private List<Report> reportsFor(List<Delivery> deliveries, long leaseValidUntil, RunningTasks owner) {
 		List<Report> reports = new ArrayList<>();
 		for (Delivery delivery : deliveries) {
 			RunningTask task = new RunningTask(delivery, leaseValidUntil);
-			this.running.add(task);
+			owner.add(task);
 			reports
 				.add(new Report(task, "complete", () -> this.harness.broker.complete(delivery, Duration.ZERO), () -> {
 				}));
