@@ -49,6 +49,8 @@ class AckSenderIntegrationTests {
 
 	private final AckSender sender;
 
+	private final List<AckSender> lingering = new ArrayList<>();
+
 	AckSenderIntegrationTests(WorkerHarness harness) {
 		this.harness = harness;
 		this.broker = spy(harness.broker);
@@ -58,6 +60,15 @@ class AckSenderIntegrationTests {
 	@AfterEach
 	void tearDown() {
 		this.sender.halt();
+		this.lingering.forEach(AckSender::halt);
+	}
+
+	/** A started sender whose groups wait up to {@code linger}; halted after the test. */
+	private AckSender lingeringSender(Duration linger) {
+		AckSender lingering = new AckSender(this.broker, Duration.ZERO, this.pending, linger);
+		this.lingering.add(lingering);
+		lingering.start();
+		return lingering;
 	}
 
 	/**
@@ -98,41 +109,28 @@ class AckSenderIntegrationTests {
 	@Test
 	void theAcksOfShortBodiesOfOneFetchWaitForEachOtherAndGoInOneCall() throws Exception {
 		RunningTasks shortBodies = new RunningTasks(() -> true);
-		AckSender lingering = new AckSender(this.broker, Duration.ZERO, this.pending, Duration.ofSeconds(30));
 		List<Report> reports = reportsFor(take(3), shortBodies);
-		lingering.start();
-		try {
-			lingering.offer(reports.get(0), shortBodies);
-			lingering.offer(reports.get(1), shortBodies);
-			// the third body still runs: the group waits for its ack, not for the linger
-			Thread.sleep(200);
-			verify(this.broker, never()).completeAll(anyList(), any());
-			lingering.offer(reports.get(2), shortBodies);
-			await().atMost(Duration.ofSeconds(10)).until(() -> shortBodies.size() == 0);
-			@SuppressWarnings("unchecked")
-			ArgumentCaptor<List<Delivery>> groups = ArgumentCaptor.forClass(List.class);
-			verify(this.broker, times(1)).completeAll(groups.capture(), any());
-			assertThat(groups.getValue()).hasSize(3);
-		}
-		finally {
-			lingering.halt();
-		}
+		AckSender lingering = lingeringSender(Duration.ofSeconds(30));
+		lingering.offer(reports.get(0), shortBodies);
+		lingering.offer(reports.get(1), shortBodies);
+		// the third body still runs: the group waits for its ack, not for the linger
+		Thread.sleep(200);
+		verify(this.broker, never()).completeAll(anyList(), any());
+		lingering.offer(reports.get(2), shortBodies);
+		await().atMost(Duration.ofSeconds(10)).until(() -> shortBodies.size() == 0);
+		@SuppressWarnings("unchecked")
+		ArgumentCaptor<List<Delivery>> groups = ArgumentCaptor.forClass(List.class);
+		verify(this.broker, times(1)).completeAll(groups.capture(), any());
+		assertThat(groups.getValue()).hasSize(3);
 	}
 
 	@Test
 	void anAckWhoseQueueHoldsNothingElseDoesNotWaitForTheLinger() {
 		RunningTasks shortBodies = new RunningTasks(() -> true);
-		AckSender lingering = new AckSender(this.broker, Duration.ZERO, this.pending, Duration.ofMinutes(5));
 		List<Report> reports = reportsFor(take(1), shortBodies);
-		lingering.start();
-		try {
-			lingering.offer(reports.get(0), shortBodies);
-			await().atMost(Duration.ofSeconds(10)).until(() -> shortBodies.size() == 0);
-			assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
-		}
-		finally {
-			lingering.halt();
-		}
+		lingeringSender(Duration.ofMinutes(5)).offer(reports.get(0), shortBodies);
+		await().atMost(Duration.ofSeconds(10)).until(() -> shortBodies.size() == 0);
+		assertThat(this.harness.broker.stats(QUEUE).active()).isZero();
 	}
 
 	@Test
