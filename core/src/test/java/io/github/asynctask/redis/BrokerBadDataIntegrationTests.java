@@ -290,6 +290,25 @@ class BrokerBadDataIntegrationTests extends BrokerIntegrationTestSupport {
 		assertThat(fixture.redis.cli("LRANGE", this.keys.pending(QUEUE), "0", "-1")).isEqualTo(id);
 	}
 
+	/**
+	 * A fetch token the packed meta has no room for (a bar, a newline: a worker sends
+	 * digits) sends every task of its call down the general path: its task is stored as
+	 * JSON with the token whole. The tokens are checked once per call, with plain
+	 * searches.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "11|12", "11\n12" })
+	void aFetchTokenThePackedMetaCannotHoldIsStoredWholeInJson(String token) {
+		String first = fixture.enqueue();
+		String second = fixture.enqueue();
+		eval(Scripts.DEQUEUE, dequeueKeys(), "2", "30000", "0", "0", token, "13");
+		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), first)).startsWith("{")
+			.contains("\"s\":\"a\"", "\"k\":\"" + token.replace("\n", "\\n") + "\"");
+		// the other task of the call takes the general path too, which packs what it can
+		assertThat(fixture.redis.cli("HGET", this.keys.tasks(QUEUE), second)).startsWith("3|a|1|")
+			.contains("|13|mail.send\n");
+	}
+
 	private String[] dequeueKeys() {
 		return new String[] { this.keys.tasks(QUEUE), this.keys.pending(QUEUE), this.keys.active(QUEUE),
 				this.keys.leases(QUEUE), this.keys.paused(QUEUE), this.keys.dead(QUEUE), this.keys.completed(QUEUE),
