@@ -18,8 +18,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Headless Chromium for the console's browser tests, and their screenshots (into
- * {@code target/}, and into {@code docs/images/} for the docs when that folder exists).
- * Tests using it are skipped when Chromium or chromedriver is not installed
+ * {@code target/}; into {@code docs/images/} too only when asked with
+ * {@code -Dasynctask.docs.screenshots=true}, so a test run leaves the tracked images
+ * alone). Tests using it are skipped when Chromium or chromedriver is not installed
  * ({@code CHROMIUM_BIN}, {@code CHROMEDRIVER_BIN} override the paths).
  */
 final class HeadlessChromium {
@@ -77,11 +78,17 @@ final class HeadlessChromium {
 		return target;
 	}
 
-	/** Save the page as {@code target/<name>} and as {@code docs/images/<name>}. */
+	/** Asks the browser tests to refresh the docs' screenshots. */
+	static final String DOCS_SCREENSHOTS = "asynctask.docs.screenshots";
+
+	/**
+	 * Save the page as {@code target/<name>}, and as {@code docs/images/<name>} when
+	 * {@link #DOCS_SCREENSHOTS} is set.
+	 */
 	static void documented(WebDriver browser, String name) throws Exception {
 		Path target = screenshot(browser, name);
 		Path docs = Path.of("..", "docs", "images");
-		if (Files.isDirectory(docs.getParent())) {
+		if (Boolean.getBoolean(DOCS_SCREENSHOTS) && Files.isDirectory(docs.getParent())) {
 			Files.createDirectories(docs);
 			Files.copy(target, docs.resolve(name), StandardCopyOption.REPLACE_EXISTING);
 		}
